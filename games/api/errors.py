@@ -1,0 +1,38 @@
+"""One error shape for the whole API: ``{"error": "<a sentence>", "field"?: ..., "rule"?: ...}``."""
+
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_handler
+
+from games.errors import ServiceError
+from games.models import AppendOnlyError
+
+
+def _first_message(detail) -> tuple[str | None, str]:
+    """The first (field, message) of a DRF validation error's nested detail."""
+    if isinstance(detail, dict):
+        for field, value in detail.items():
+            _, message = _first_message(value)
+            return (None if field == "non_field_errors" else field), message
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return None, str(detail)
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, ServiceError):
+        return Response(exc.body(), status=exc.status)
+    if isinstance(exc, AppendOnlyError):
+        return Response({"error": str(exc)}, status=status.HTTP_409_CONFLICT)
+    response = drf_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        field, message = _first_message(exc.detail)
+        body = {"error": f"{field}: {message}" if field else message}
+        if field:
+            body["field"] = field
+        response.data = body
+    elif isinstance(response.data, dict) and "detail" in response.data:
+        response.data = {"error": str(response.data["detail"])}
+    return response

@@ -1,0 +1,197 @@
+"""Thin HTTP views: parse the request, call a service or selector, shape the answer."""
+
+import orjson
+from django.contrib.auth import authenticate
+from django.contrib.auth.models import User
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.authtoken.models import Token
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from engine import available, get_game
+from games import selectors, services
+from games.api.serializers import (
+    ActionSerializer,
+    CreateGameSerializer,
+    DrawSerializer,
+    JoinSerializer,
+    RegisterSerializer,
+    TokenSerializer,
+)
+
+
+def _flag(request, name: str) -> bool:
+    return request.query_params.get(name, "").lower() in ("1", "true", "yes")
+
+
+class Register(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(request=RegisterSerializer, responses={201: TokenSerializer})
+    def post(self, request):
+        data = RegisterSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = User.objects.create_user(data.validated_data["username"], password=data.validated_data["password"])
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key}, status=status.HTTP_201_CREATED)
+
+
+class ObtainToken(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(request=RegisterSerializer, responses={200: TokenSerializer})
+    def post(self, request):
+        username, password = request.data.get("username"), request.data.get("password")
+        user = authenticate(request, username=username, password=password) if username and password else None
+        if user is None:
+            return Response({"error": "username or password is wrong"}, status=status.HTTP_400_BAD_REQUEST)
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+class Catalog(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request):
+        games = []
+        for name in available():
+            engine = get_game(name)
+            counts = engine.player_counts
+            games.append(
+                {
+                    "game": name,
+                    "player_counts": list(counts),
+                    "seat_names": {n: engine.seat_names(n) for n in counts},
+                    "options": {n: engine.default_options(n) for n in counts},
+                }
+            )
+        return Response({"games": games})
+
+
+class GameList(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("mine", bool),
+            OpenApiParameter("my_turn", bool),
+            OpenApiParameter("open", bool),
+            OpenApiParameter("status", str, enum=["open", "active", "finished", "aborted"]),
+            OpenApiParameter("game", str),
+        ],
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def get(self, request):
+        games = selectors.list_games(
+            request.user,
+            mine=_flag(request, "mine"),
+            my_turn=_flag(request, "my_turn"),
+            open_=_flag(request, "open"),
+            status=request.query_params.get("status"),
+            name=request.query_params.get("game"),
+        )
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(games, request, view=self)
+        return paginator.get_paginated_response([selectors.game_summary(g) for g in page])
+
+    @extend_schema(request=CreateGameSerializer, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request):
+        data = CreateGameSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = services.create_game(
+            creator=request.user,
+            name=data.validated_data["game"],
+            players=data.validated_data.get("players"),
+            options=data.validated_data.get("options"),
+            seats=data.validated_data.get("seats"),
+        )
+        return Response(selectors.game_summary(game), status=status.HTTP_201_CREATED)
+
+
+class GameDetail(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request, game_id):
+        return Response(selectors.game_summary(selectors.get(game_id)))
+
+
+class Join(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=JoinSerializer, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request, game_id):
+        data = JoinSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = services.join_game(user=request.user, game_id=game_id, **data.validated_data)
+        return Response(selectors.game_summary(game))
+
+
+class State(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request, game_id):
+        return Response(selectors.view_for(selectors.get(game_id), request.user))
+
+
+class Legal(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request, game_id):
+        return Response(selectors.legal_for(selectors.get(game_id), request.user))
+
+
+class Actions(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=ActionSerializer,
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
+        responses={201: OpenApiTypes.OBJECT},
+    )
+    def post(self, request, game_id):
+        data = ActionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = services.submit_action(
+            user=request.user,
+            game_id=game_id,
+            text=data.validated_data["action"],
+            expected_seq=data.validated_data["expected_seq"],
+            idempotency_key=request.headers.get("Idempotency-Key"),
+        )
+        return Response(result, status=status.HTTP_201_CREATED)
+
+
+class History(APIView):
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request, game_id):
+        return Response(selectors.history(selectors.get(game_id)))
+
+
+class Export(APIView):
+    @extend_schema(responses={(200, "application/x-ndjson"): OpenApiTypes.STR})
+    def get(self, request, game_id):
+        records = selectors.export_records(selectors.get(game_id))
+        body = b"".join(orjson.dumps(r, option=orjson.OPT_SORT_KEYS) + b"\n" for r in records)
+        response = HttpResponse(body, content_type="application/x-ndjson")
+        response["Content-Disposition"] = f'attachment; filename="game-{game_id}.jsonl"'
+        return response
+
+
+class Resign(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request, game_id):
+        return Response(selectors.game_summary(services.resign(user=request.user, game_id=game_id)))
+
+
+class Draw(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=DrawSerializer, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request, game_id):
+        data = DrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = services.draw(user=request.user, game_id=game_id, choice=data.validated_data["action"])
+        return Response(selectors.game_summary(game))
+

@@ -1,0 +1,159 @@
+"""The event store: a game is its append-only list of events; snapshots only make reads fast.
+
+``Game`` and ``Seat`` rows hold what the lobby needs to list and filter games (status, whose turn,
+who sits where); every fact about play is an ``Event``. Events are never updated or deleted: the
+model refuses it here, and on PostgreSQL a trigger refuses it for any client (migration 0002).
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class AppendOnlyError(Exception):
+    """Raised on any attempt to change or delete a stored event."""
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "waiting for players"
+        ACTIVE = "active", "in play"
+        FINISHED = "finished", "finished"
+        ABORTED = "aborted", "aborted"
+
+    name = models.CharField(max_length=20, db_index=True)  # the engine's game key, e.g. "paso"
+    players = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    #: Sequence number of the last event; a write must name it (optimistic concurrency).
+    seq = models.PositiveIntegerField(default=0)
+    #: Seat number to act now (None: nobody, CHANCE is never left pending between requests).
+    to_act = models.SmallIntegerField(null=True, blank=True)
+    outcome = models.JSONField(null=True, blank=True)
+    #: Seats (numbers) that currently agree to a draw.
+    draw_offer = models.JSONField(default=list, blank=True)
+    #: The secret chance seed (hex); published by the event that ends the game.
+    seed = models.CharField(max_length=64, editable=False)
+    seed_hash = models.CharField(max_length=64, editable=False)
+    #: Hash of the last event: the next event chains onto it.
+    head_hash = models.CharField(max_length=64, default="0" * 64)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="created_games"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self):
+        return f"{self.name} #{self.pk} ({self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    bot = models.CharField(max_length=20, blank=True, default="")  # bot level, e.g. "random"
+    client_seed = models.CharField(max_length=128, blank=True, default="")
+    taken_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="one_row_per_seat")]
+
+    def __str__(self):
+        return f"seat {self.number} of game {self.game_id}"
+
+    @property
+    def is_taken(self) -> bool:
+        return self.taken_at is not None
+
+    @property
+    def player_name(self) -> str | None:
+        if self.bot:
+            return f"bot:{self.bot}"
+        return self.user.username if self.user_id else None
+
+
+class EventQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise AppendOnlyError("events are append-only: a stored event is never changed")
+
+    def delete(self):
+        raise AppendOnlyError("events are append-only: a stored event is never deleted")
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        CREATE = "create"  # the commitment to the seed, the game's rules and options
+        JOIN = "join"  # a seat taken, with its public client seed
+        START = "start"  # every seat taken: play begins
+        MOVE = "move"  # an engine action of a seat, in notation
+        CHANCE = "chance"  # an engine action of CHANCE, derived from the seed
+        RESIGN = "resign"
+        DRAW_OFFER = "draw_offer"
+        DRAW_DECLINE = "draw_decline"
+        END = "end"  # the game is over: outcome, and the seed revealed
+
+    objects = EventQuerySet.as_manager()
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    actor = models.CharField(max_length=40)  # a seat name, "chance" or "service"
+    notation = models.TextField(blank=True, default="")
+    payload = models.JSONField(default=dict, blank=True)
+    #: A CHANCE outcome withheld from every seat until the game ends (COMMON section 4.3).
+    secret = models.BooleanField(default=False)
+    created_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq")]
+
+    def __str__(self):
+        return f"{self.game_id}:{self.seq} {self.kind} {self.notation}".strip()
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("events are append-only: a stored event is never changed")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("events are append-only: a stored event is never deleted")
+
+
+class Snapshot(models.Model):
+    """The canonical position document after event ``seq``: a cache, rebuilt from events at will."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    #: The document as JSON text, decoded with orjson (JSON decoding dominates a read's cost).
+    document = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "-seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_snapshot_per_seq")]
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a write sent with an ``Idempotency-Key``: a retry gets it again."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=200)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE)
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_answer_per_key")]

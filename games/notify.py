@@ -1,0 +1,62 @@
+"""Side effects of a committed write: live updates to the game's group, and the bot's turn."""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+
+def group_name(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+def after_commit(game) -> None:
+    """Once the transaction commits: tell the game's watchers, and queue a bot if one is to act."""
+    game_id, seq, to_act = game.pk, game.seq, game.to_act
+    bot_to_act = to_act is not None and game.status == "active" and game.seats.filter(number=to_act).exclude(bot="").exists()
+
+    def run():
+        broadcast(game_id, seq)
+        if bot_to_act:
+            schedule_bot(game_id, seq)
+
+    transaction.on_commit(run)
+
+
+def broadcast(game_id: int, seq: int) -> None:
+    """Each consumer re-reads its own seat's view: the message itself carries nothing hidden."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group_name(game_id), {"type": "game.event", "seq": seq})
+    except Exception:  # a lost notification is recovered by the client's resync, never fatal
+        log.exception("could not broadcast game %s seq %s", game_id, seq)
+
+
+_eager = threading.local()
+
+
+def schedule_bot(game_id: int, seq: int) -> None:
+    """Queue the bot's turn. In eager mode (no Redis) run the chain in a loop, not recursively."""
+    from workers.tasks import bot_turn
+
+    if not bot_turn.app.conf.task_always_eager:
+        bot_turn.delay(game_id, seq)
+        return
+    pending = getattr(_eager, "pending", None)
+    if pending is not None:  # already draining: the loop below picks this up
+        pending.append((game_id, seq))
+        return
+    _eager.pending = [(game_id, seq)]
+    try:
+        while _eager.pending:
+            bot_turn.delay(*_eager.pending.pop(0))
+    finally:
+        _eager.pending = None

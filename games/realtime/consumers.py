@@ -1,0 +1,72 @@
+"""The game's live channel: each connection gets its own user's view after every event.
+
+The group message carries only the new ``seq``; each consumer re-reads the view its user may see,
+so nothing hidden ever passes through the channel layer. A client that missed messages sends
+``{"type": "resync"}`` (or simply reconnects) and gets the current view with its ``seq``.
+"""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import selectors, services
+from games.errors import ServiceError
+from games.notify import group_name
+
+
+@database_sync_to_async
+def _snapshot(game_id: int, user) -> dict | None:
+    game = selectors.Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return None
+    return {
+        "type": "state",
+        "game": selectors.game_summary(game),
+        **selectors.view_for(game, user),
+        "legal": selectors.legal_for(game, user)["actions"],
+    }
+
+
+@database_sync_to_async
+def _act(game_id: int, user, content: dict) -> dict:
+    try:
+        result = services.submit_action(
+            user=user,
+            game_id=game_id,
+            text=str(content.get("action", "")),
+            expected_seq=content.get("expected_seq"),
+            idempotency_key=content.get("idempotency_key"),
+        )
+    except ServiceError as exc:
+        return {"type": "error", "status": exc.status, **exc.body()}
+    return {"type": "accepted", **result}
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        self.user = self.scope.get("user")
+        message = await _snapshot(self.game_id, self.user)
+        if message is None:
+            await self.close(code=4404)
+            return
+        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        await self.accept()
+        await self.send_json(message)
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "resync":
+            await self.send_json(await _snapshot(self.game_id, self.user))
+        elif kind == "action":
+            if not (self.user and self.user.is_authenticated):
+                await self.send_json({"type": "error", "status": 403, "error": "log in to play"})
+                return
+            await self.send_json(await _act(self.game_id, self.user, content))
+        else:
+            await self.send_json({"type": "error", "status": 400, "error": "type must be resync or action"})
+
+    async def game_event(self, event):
+        await self.send_json(await _snapshot(self.game_id, self.user))

@@ -1,0 +1,138 @@
+"""Reads: what each caller may see of a game. Hidden information is removed here, in one place.
+
+A seat sees ``engine.view(state, seat)``; anyone else sees the spectator view; once the game is over
+everyone sees the full document, and secret CHANCE outcomes appear in the history.
+"""
+
+from __future__ import annotations
+
+from django.db.models import F
+
+from engine import get_game
+from games.errors import NotFound
+from games.models import Game
+from games.store import load_state, record_of
+
+WITHHELD = "(hidden until the game ends)"
+
+
+def get(game_id) -> Game:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(f"no game {game_id}")
+    return game
+
+
+def seats_of(game: Game, user) -> list[int]:
+    if user is None or not user.is_authenticated:
+        return []
+    return [s.number for s in game.seats.all() if s.user_id == user.pk]
+
+
+def seat_for(game: Game, user, to_act: int | None = None) -> int | None:
+    """The seat whose eyes the user looks through: the one to act if it is theirs, else their first."""
+    mine = seats_of(game, user)
+    if to_act in mine:
+        return to_act
+    return mine[0] if mine else None
+
+
+def game_summary(game: Game) -> dict:
+    engine = get_game(game.name)
+    names = engine.seat_names(game.players)
+    return {
+        "id": game.pk,
+        "game": game.name,
+        "players": game.players,
+        "options": game.options,
+        "status": game.status,
+        "seq": game.seq,
+        "seats": [
+            {"number": s.number, "name": names[s.number], "player": s.player_name, "open": not s.is_taken}
+            for s in game.seats.all()
+        ],
+        "to_act": names[game.to_act] if game.to_act is not None and game.status == Game.Status.ACTIVE else None,
+        "outcome": game.outcome,
+        "draw_offer": [names[n] for n in game.draw_offer],
+        "seed_hash": game.seed_hash,
+        "seed": game.seed if game.is_over else None,
+        "created_at": game.created_at.isoformat(),
+        "updated_at": game.updated_at.isoformat(),
+    }
+
+
+def view_for(game: Game, user) -> dict:
+    """The caller's view: ``{seq, seat, view}`` (seat is null for a spectator)."""
+    engine = get_game(game.name)
+    seat = seat_for(game, user, game.to_act)
+    if game.seq == 0 or game.status == Game.Status.OPEN:
+        state = engine.setup(game.players, game.options)
+        document = engine.view(state, seat)
+    else:
+        _, state = load_state(game)
+        document = engine.to_json(state) if game.is_over else engine.view(state, seat)
+    return {"seq": game.seq, "seat": engine.seat_name(game.players, seat) if seat is not None else None, "view": document}
+
+
+def full_view(game: Game) -> dict:
+    """The auditor's view: the whole document, only once the game is over."""
+    engine, state = load_state(game)
+    return engine.to_json(state)
+
+
+def legal_for(game: Game, user) -> dict:
+    """The caller's legal actions in notation; empty unless one of their seats is to act."""
+    if game.status != Game.Status.ACTIVE or game.to_act not in seats_of(game, user):
+        return {"seq": game.seq, "actions": []}
+    engine, state = load_state(game)
+    return {"seq": game.seq, "actions": engine.legal_notation(state)}
+
+
+def history(game: Game) -> list[dict]:
+    """Every event in order, in notation; secret outcomes withheld until the game ends."""
+    revealed = game.is_over
+    rows = []
+    for event in game.events.order_by("seq"):
+        hidden = event.secret and not revealed
+        rows.append(
+            {
+                "seq": event.seq,
+                "kind": event.kind,
+                "actor": event.actor,
+                "action": WITHHELD if hidden else (event.notation or None),
+                "payload": {} if hidden else event.payload,
+                "at": event.created_at.isoformat(),
+                "hash": event.hash,
+            }
+        )
+    return rows
+
+
+def export_records(game: Game) -> list[dict]:
+    """The verifiable export: every event with its hash-chain fields (secrets withheld while running)."""
+    revealed = game.is_over
+    records = []
+    for event in game.events.order_by("seq"):
+        record = record_of(event)
+        if event.secret and not revealed:
+            record["notation"], record["payload"] = WITHHELD, {}
+        records.append(record)
+    return records
+
+
+def list_games(user, *, mine=False, my_turn=False, open_=False, status=None, name=None):
+    games = Game.objects.prefetch_related("seats__user").order_by("-updated_at")
+    if status:
+        games = games.filter(status=status)
+    if name:
+        games = games.filter(name=name)
+    if open_:
+        games = games.filter(status=Game.Status.OPEN, seats__taken_at__isnull=True).distinct()
+    if mine or my_turn:
+        if user is None or not user.is_authenticated:
+            return games.none()
+        games = games.filter(seats__user=user).distinct()
+    if my_turn:
+        # One filter() call: the seat that is the user's is the seat to act.
+        games = games.filter(status=Game.Status.ACTIVE, seats__user=user, seats__number=F("to_act")).distinct()
+    return games

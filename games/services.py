@@ -1,0 +1,325 @@
+"""Writes: every change to a game goes through here, as events appended in one transaction.
+
+Each public function locks the game row (``select_for_update``), checks the caller's right and the
+expected sequence number, appends its events and lets the commit trigger the side effects (live
+updates, bot turns). Nothing is written unless everything succeeds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from engine import CHANCE, EngineError, IllegalAction, UnknownOption, available, get_game
+from engine.bots import LEVELS, get_bot
+from engine.fair import commitment, derive_chance
+from games import notify
+from games.errors import Conflict, Forbidden, InvalidRequest, NotFound
+from games.models import Event, Game, IdempotencyRecord, Seat
+from games.store import append, load_state, maybe_snapshot, remember
+
+User = get_user_model()
+
+
+# --- creating and joining -------------------------------------------------------------------------
+@transaction.atomic
+def create_game(*, creator, name: str, players: int | None = None, options=None, seats=None) -> Game:
+    engine = _engine_named(name)
+    players = players or engine.player_counts[0]
+    try:
+        options = engine.check_options(players, options or {})
+        engine.setup(players, options)  # refuses option values the game cannot take
+    except EngineError as exc:
+        raise InvalidRequest(str(exc), field="options" if "option" in str(exc) else "players") from exc
+    seat_specs = _seat_specs(creator, players, seats)
+    seed = secrets.token_bytes(32)
+    game = Game.objects.create(
+        name=name, players=players, options=options, seed=seed.hex(), seed_hash=commitment(seed), created_by=creator
+    )
+    Seat.objects.bulk_create(Seat(game=game, number=n) for n in range(players))
+    append(
+        game,
+        Event.Kind.CREATE,
+        "service",
+        payload={"game": name, "players": players, "options": options, "seed_hash": game.seed_hash},
+    )
+    for number, spec in enumerate(seat_specs):
+        if "user" in spec:
+            _take_seat(game, engine, game.seats.get(number=number), user=spec["user"])
+        elif "bot" in spec:
+            _take_seat(game, engine, game.seats.get(number=number), bot=spec["bot"])
+    _start_if_full(game, engine)
+    game.save()
+    notify.after_commit(game)
+    return game
+
+
+def _engine_named(name: str):
+    if name not in available():
+        raise InvalidRequest(f"unknown game {name!r}; games: {', '.join(available())}", field="game")
+    return get_game(name)
+
+
+def _seat_specs(creator, players: int, seats) -> list[dict]:
+    """Validate ``seats``; without it the creator takes seat 0 and the others stay open."""
+    if not seats:
+        return [{"user": creator}] + [{}] * (players - 1)
+    if len(seats) != players:
+        raise InvalidRequest(f"seats must list {players} seats, one per player", field="seats")
+    specs = []
+    for spec in seats:
+        if not isinstance(spec, dict) or len(spec) > 1 or (spec and next(iter(spec)) not in ("user", "bot")):
+            raise InvalidRequest('each seat is {"user": name}, {"bot": level} or {} (open)', field="seats")
+        if "user" in spec:
+            user = User.objects.filter(username=spec["user"]).first()
+            if user is None:
+                raise InvalidRequest(f"no user named {spec['user']!r}", field="seats")
+            specs.append({"user": user})
+        elif "bot" in spec:
+            if spec["bot"] not in LEVELS:
+                raise InvalidRequest(f"unknown bot level {spec['bot']!r}; levels: {', '.join(LEVELS)}", field="seats")
+            specs.append({"bot": spec["bot"]})
+        else:
+            specs.append({})
+    return specs
+
+
+@transaction.atomic
+def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str | None = None) -> Game:
+    game = _locked(game_id)
+    if game.status != Game.Status.OPEN:
+        raise Conflict("this game is not waiting for players")
+    engine = get_game(game.name)
+    if game.seats.filter(user=user).exists():
+        raise Conflict("you already have a seat in this game")
+    open_seats = [s for s in game.seats.all() if not s.is_taken]
+    if seat is not None:
+        open_seats = [s for s in open_seats if s.number == seat]
+        if not open_seats:
+            raise Conflict(f"seat {seat} is not open", field="seat")
+    if client_seed is not None and (not isinstance(client_seed, str) or not 0 < len(client_seed) <= 128):
+        raise InvalidRequest("client_seed must be a string of 1 to 128 characters", field="client_seed")
+    _take_seat(game, engine, open_seats[0], user=user, client_seed=client_seed)
+    _start_if_full(game, engine)
+    game.save()
+    notify.after_commit(game)
+    return game
+
+
+def _take_seat(game, engine, seat: Seat, *, user=None, bot="", client_seed=None) -> None:
+    seat.user, seat.bot = user, bot
+    seat.client_seed = client_seed or secrets.token_hex(16)
+    seat.taken_at = timezone.now()
+    seat.save()
+    append(
+        game,
+        Event.Kind.JOIN,
+        engine.seat_name(game.players, seat.number),
+        payload={"seat": seat.number, "player": seat.player_name, "client_seed": seat.client_seed},
+    )
+
+
+def _start_if_full(game: Game, engine) -> None:
+    if any(not s.is_taken for s in game.seats.all()):
+        return
+    append(game, Event.Kind.START, "service")
+    game.status = Game.Status.ACTIVE
+    state = engine.setup(game.players, game.options)
+    _advance(game, engine, state, since_seq=0)
+
+
+# --- playing --------------------------------------------------------------------------------------
+def submit_action(*, user, game_id: int, text: str, expected_seq, idempotency_key: str | None = None) -> dict:
+    """Apply one action of the caller's seat. Returns ``{"game", "seq", "action"}``."""
+    try:
+        return _submit_action(user, game_id, text, expected_seq, idempotency_key)
+    except IntegrityError as exc:
+        # Where the database has no row locks (SQLite), a concurrent writer that took the same
+        # sequence number is stopped by the unique (game, seq) constraint instead.
+        raise Conflict(f"stale expected_seq {expected_seq}: another move was stored first; reload and retry") from exc
+
+
+@transaction.atomic
+def _submit_action(user, game_id, text, expected_seq, idempotency_key) -> dict:
+    game = _locked(game_id)
+    if idempotency_key:
+        record = IdempotencyRecord.objects.filter(user=user, key=idempotency_key).first()
+        if record is not None:
+            if record.game_id != game.pk:
+                raise Conflict("this Idempotency-Key was already used for another game")
+            return record.response
+    _check_writable(user)
+    engine, state = _playable(game, expected_seq)
+    seat = _acting_seat_of(game, engine, state, user)
+    result = _play(game, engine, state, seat, text)
+    if idempotency_key:
+        IdempotencyRecord.objects.create(user=user, key=idempotency_key, game=game, response=result)
+    return result
+
+
+def play_bot_turn(game_id: int, expected_seq: int) -> bool:
+    """Play one move for the bot seat to act, if the game is still at ``expected_seq``.
+
+    Idempotent: a second delivery finds the sequence number moved on and does nothing.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.ACTIVE or game.seq != expected_seq:
+            return False
+        engine, state = load_state(game)
+        seat = game.seats.filter(number=engine.actor(state)).first()
+        if seat is None or not seat.bot:
+            return False
+        legal = engine.legal_actions(state)
+        view = engine.view(state, seat.number)
+        rng = random.Random(f"{game.pk}:{game.seq}:{game.seed}")
+        action = get_bot(seat.bot).choose(engine, view, legal, rng)
+        _play(game, engine, state, seat.number, engine.format(action))
+        return True
+
+
+def _play(game: Game, engine, state, seat: int, text: str) -> dict:
+    try:
+        action = engine.parse(text, state)
+        state = engine.apply(state, action)
+    except IllegalAction as exc:
+        raise InvalidRequest(str(exc), field="action", rule=exc.rule) from exc
+    except EngineError as exc:
+        raise InvalidRequest(str(exc), field="action") from exc
+    since = game.seq
+    notation = engine.format(action)
+    append(game, Event.Kind.MOVE, engine.seat_name(game.players, seat), notation)
+    game.draw_offer = []  # a move answers any standing draw offer
+    _advance(game, engine, state, since_seq=since)
+    game.save()
+    notify.after_commit(game)
+    return {"game": game.pk, "seq": game.seq, "action": notation}
+
+
+def _advance(game: Game, engine, state, since_seq: int) -> None:
+    """Derive and append every CHANCE outcome now due, then finish the game or name who acts."""
+    seed = bytes.fromhex(game.seed)
+    client_seeds = [s.client_seed for s in game.seats.order_by("number")]
+    while engine.actor(state) == CHANCE:
+        seq = game.seq + 1
+        action = derive_chance(engine, state, seed, game.pk, seq, client_seeds)
+        secret = engine.is_secret(state, action)
+        payload = {"salt": _salt(seed, seq)} if secret else {}
+        state = engine.apply(state, action)
+        append(game, Event.Kind.CHANCE, "chance", engine.format(action), payload, secret=secret)
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        _finish(game, outcome)
+    else:
+        game.to_act = engine.actor(state)
+    maybe_snapshot(game, engine, state, since_seq)
+    remember(game, state)
+
+
+def _salt(seed: bytes, seq: int) -> str:
+    # A secret event's hash is published at once; the salt (withheld with the outcome) stops
+    # anyone from finding the outcome by hashing each possible one.
+    return hmac.new(seed, f"salt:{seq}".encode(), hashlib.sha256).hexdigest()
+
+
+def _finish(game: Game, outcome: dict) -> None:
+    """End the game: the END event records the outcome and reveals the seed (COMMON 4.4)."""
+    game.status = Game.Status.FINISHED
+    game.outcome = outcome
+    game.to_act = None
+    game.draw_offer = []
+    append(game, Event.Kind.END, "service", payload={"outcome": outcome, "seed": game.seed})
+
+
+# --- resigning and draws ---------------------------------------------------------------------------
+@transaction.atomic
+def resign(*, user, game_id: int) -> Game:
+    game = _locked(game_id)
+    _check_writable(user)
+    engine, seat = _active_seat_of(game, user)
+    names = engine.seat_names(game.players)
+    append(game, Event.Kind.RESIGN, names[seat])
+    winners = [name for n, name in enumerate(names) if n != seat]
+    _finish(game, {"winners": winners, "reason": "resignation", "scores": None})
+    game.save()
+    notify.after_commit(game)
+    return game
+
+
+@transaction.atomic
+def draw(*, user, game_id: int, choice: str) -> Game:
+    """``offer`` or ``accept`` (agree to a draw), or ``decline`` a standing offer."""
+    if choice not in ("offer", "accept", "decline"):
+        raise InvalidRequest("action must be offer, accept or decline", field="action")
+    game = _locked(game_id)
+    _check_writable(user)
+    engine, seat = _active_seat_of(game, user)
+    name = engine.seat_name(game.players, seat)
+    if choice in ("accept", "decline") and not game.draw_offer:
+        raise Conflict("there is no draw offer to answer")
+    if choice == "decline":
+        append(game, Event.Kind.DRAW_DECLINE, name)
+        game.draw_offer = []
+    else:
+        if seat in game.draw_offer:
+            raise Conflict("you already agree to a draw; waiting for the others")
+        append(game, Event.Kind.DRAW_OFFER, name)
+        game.draw_offer = sorted({*game.draw_offer, seat})
+        if len(game.draw_offer) == game.players:
+            _finish(game, {"winners": [], "reason": "agreement", "scores": None})
+    game.save()
+    notify.after_commit(game)
+    return game
+
+
+# --- shared checks ----------------------------------------------------------------------------------
+def _locked(game_id) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(f"no game {game_id}")
+    return game
+
+
+def _check_writable(user) -> None:
+    if not user.is_active:
+        raise Forbidden("your account is suspended")
+
+
+def _playable(game: Game, expected_seq):
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict(f"the game is {game.get_status_display()}: no move can be made")
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
+        raise InvalidRequest("expected_seq must be the integer seq you last saw", field="expected_seq")
+    if expected_seq != game.seq:
+        raise Conflict(f"stale expected_seq {expected_seq}: the game is at seq {game.seq}; reload and retry")
+    return load_state(game)
+
+
+def _seats_of(game: Game, user) -> list[int]:
+    return [s.number for s in game.seats.all() if s.user_id == user.pk]
+
+
+def _acting_seat_of(game: Game, engine, state, user) -> int:
+    mine = _seats_of(game, user)
+    if not mine:
+        raise Forbidden("you have no seat in this game")
+    actor = engine.actor(state)
+    if actor not in mine:
+        raise Forbidden(f"it is not your turn: {engine.seat_name(game.players, actor)} is to act")
+    return actor
+
+
+def _active_seat_of(game: Game, user):
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict(f"the game is {game.get_status_display()}")
+    mine = _seats_of(game, user)
+    if not mine:
+        raise Forbidden("you have no seat in this game")
+    return get_game(game.name), mine[0]
+

@@ -1,0 +1,111 @@
+"""The event store's two primitives: append an event to the hash chain, rebuild a game's state.
+
+Writers call these inside a transaction holding the game row's lock (see ``services``).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import orjson
+from django.conf import settings
+from django.utils import timezone
+
+from engine import get_game
+from games.ledger import event_hash
+from games.models import Event, Game, Snapshot
+
+ENGINE_KINDS = (Event.Kind.MOVE, Event.Kind.CHANCE)
+
+
+def record_of(event: Event) -> dict:
+    """The event as the plain record its hash covers (also the export format)."""
+    return {
+        "game": event.game_id,
+        "seq": event.seq,
+        "kind": event.kind,
+        "actor": event.actor,
+        "notation": event.notation,
+        "payload": event.payload,
+        "secret": event.secret,
+        "at": event.created_at.isoformat(),
+        "prev_hash": event.prev_hash,
+        "hash": event.hash,
+    }
+
+
+def append(game: Game, kind: str, actor: str, notation: str = "", payload=None, secret=False) -> Event:
+    """Append the next event of ``game`` and advance its ``seq`` and ``head_hash`` (not saved)."""
+    event = Event(
+        game=game,
+        seq=game.seq + 1,
+        kind=kind,
+        actor=actor,
+        notation=notation,
+        payload=payload or {},
+        secret=secret,
+        created_at=timezone.now(),
+        prev_hash=game.head_hash,
+    )
+    event.hash = event_hash(event.prev_hash, record_of(event))
+    event.save()
+    game.seq = event.seq
+    game.head_hash = event.hash
+    return event
+
+
+# --- reading state --------------------------------------------------------------------------------
+# States are immutable values, so a small cache keyed by the chain's head is always correct.
+_CACHE: OrderedDict = OrderedDict()
+_CACHE_SIZE = 256
+
+
+def _cache_get(key):
+    state = _CACHE.get(key)
+    if state is not None:
+        _CACHE.move_to_end(key)
+    return state
+
+
+def _cache_put(key, state):
+    _CACHE[key] = state
+    _CACHE.move_to_end(key)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+
+
+def load_state(game: Game, *, use_cache: bool = True):
+    """The engine and the engine state after the last event: latest snapshot, then later events."""
+    engine = get_game(game.name)
+    key = (game.pk, game.seq, game.head_hash)
+    if use_cache and (state := _cache_get(key)) is not None:
+        return engine, state
+    snapshot = (
+        Snapshot.objects.filter(game=game, seq__lte=game.seq).order_by("-seq").values_list("seq", "document").first()
+    )
+    if snapshot:
+        after, document = snapshot
+        state = engine.from_json(orjson.loads(document))
+    else:
+        after, state = 0, engine.setup(game.players, game.options)
+    notations = (
+        Event.objects.filter(game=game, seq__gt=after, seq__lte=game.seq, kind__in=ENGINE_KINDS)
+        .order_by("seq")
+        .values_list("notation", flat=True)
+    )
+    for notation in notations:
+        state = engine.play(state, notation)
+    _cache_put(key, state)
+    return engine, state
+
+
+def remember(game: Game, state) -> None:
+    """Cache the state a writer just computed, so the next read needs no replay."""
+    _cache_put((game.pk, game.seq, game.head_hash), state)
+
+
+def maybe_snapshot(game: Game, engine, state, since_seq: int) -> None:
+    """Store a snapshot when this write crossed a multiple of ``SNAPSHOT_EVERY``."""
+    every = settings.SNAPSHOT_EVERY
+    if every and game.seq // every > since_seq // every:
+        Snapshot.objects.create(game=game, seq=game.seq, document=orjson.dumps(engine.to_json(state)).decode())
