@@ -19,7 +19,7 @@ def group_name(game_id: int) -> str:
 def after_commit(game) -> None:
     """Once the transaction commits: tell the game's watchers, and queue a bot if one is to act."""
     game_id, seq, to_act = game.pk, game.seq, game.to_act
-    bot_to_act = to_act is not None and game.status == "active" and game.seats.filter(number=to_act).exclude(bot="").exists()
+    bot_to_act = game.status == "active" and any(s.number == to_act and s.bot for s in game.seats.all())
 
     def run():
         broadcast(game_id, seq)

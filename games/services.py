@@ -55,7 +55,7 @@ def create_game(*, creator, name: str, players: int | None = None, options=None,
         elif "bot" in spec:
             _take_seat(game, engine, game.seats.get(number=number), bot=spec["bot"])
     _start_if_full(game, engine)
-    game.save()
+    _save(game)
     notify.after_commit(game)
     return game
 
@@ -96,7 +96,7 @@ def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str |
     if game.status != Game.Status.OPEN:
         raise Conflict("this game is not waiting for players")
     engine = get_game(game.name)
-    if game.seats.filter(user=user).exists():
+    if any(s.user_id == user.pk for s in game.seats.all()):
         raise Conflict("you already have a seat in this game")
     open_seats = [s for s in game.seats.all() if not s.is_taken]
     if seat is not None:
@@ -107,7 +107,7 @@ def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str |
         raise InvalidRequest("client_seed must be a string of 1 to 128 characters", field="client_seed")
     _take_seat(game, engine, open_seats[0], user=user, client_seed=client_seed)
     _start_if_full(game, engine)
-    game.save()
+    _save(game)
     notify.after_commit(game)
     return game
 
@@ -169,11 +169,11 @@ def play_bot_turn(game_id: int, expected_seq: int) -> bool:
     Idempotent: a second delivery finds the sequence number moved on and does nothing.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = Game.objects.select_for_update().prefetch_related("seats").filter(pk=game_id).first()
         if game is None or game.status != Game.Status.ACTIVE or game.seq != expected_seq:
             return False
         engine, state = load_state(game)
-        seat = game.seats.filter(number=engine.actor(state)).first()
+        seat = next((s for s in game.seats.all() if s.number == engine.actor(state)), None)
         if seat is None or not seat.bot:
             return False
         legal = engine.legal_actions(state)
@@ -197,7 +197,7 @@ def _play(game: Game, engine, state, seat: int, text: str) -> dict:
     append(game, Event.Kind.MOVE, engine.seat_name(game.players, seat), notation)
     game.draw_offer = []  # a move answers any standing draw offer
     _advance(game, engine, state, since_seq=since)
-    game.save()
+    _save(game)
     notify.after_commit(game)
     return {"game": game.pk, "seq": game.seq, "action": notation}
 
@@ -205,7 +205,7 @@ def _play(game: Game, engine, state, seat: int, text: str) -> dict:
 def _advance(game: Game, engine, state, since_seq: int) -> None:
     """Derive and append every CHANCE outcome now due, then finish the game or name who acts."""
     seed = bytes.fromhex(game.seed)
-    client_seeds = [s.client_seed for s in game.seats.order_by("number")]
+    client_seeds = [s.client_seed for s in game.seats.all()]  # in seat order (Meta.ordering)
     while engine.actor(state) == CHANCE:
         seq = game.seq + 1
         action = derive_chance(engine, state, seed, game.pk, seq, client_seeds)
@@ -247,7 +247,7 @@ def resign(*, user, game_id: int) -> Game:
     append(game, Event.Kind.RESIGN, names[seat])
     winners = [name for n, name in enumerate(names) if n != seat]
     _finish(game, {"winners": winners, "reason": "resignation", "scores": None})
-    game.save()
+    _save(game)
     notify.after_commit(game)
     return game
 
@@ -273,14 +273,19 @@ def draw(*, user, game_id: int, choice: str) -> Game:
         game.draw_offer = sorted({*game.draw_offer, seat})
         if len(game.draw_offer) == game.players:
             _finish(game, {"winners": [], "reason": "agreement", "scores": None})
-    game.save()
+    _save(game)
     notify.after_commit(game)
     return game
 
 
+def _save(game: Game) -> None:
+    game.save(update_fields=["seq", "head_hash", "status", "to_act", "outcome", "draw_offer", "updated_at"])
+
+
 # --- shared checks ----------------------------------------------------------------------------------
 def _locked(game_id) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    # Seats are read once per write (they change only under this same lock).
+    game = Game.objects.select_for_update().prefetch_related("seats").filter(pk=game_id).first()
     if game is None:
         raise NotFound(f"no game {game_id}")
     return game

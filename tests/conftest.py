@@ -6,9 +6,6 @@ from __future__ import annotations
 import os
 
 import pytest
-from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
@@ -46,7 +43,9 @@ def eager_tasks():
 
 @pytest.fixture
 def make_user(db):
-    def make(name: str, **extra) -> User:
+    from django.contrib.auth.models import User
+
+    def make(name: str, **extra):
         return User.objects.create_user(name, password="s3cret-pass!", **extra)
 
     return make
@@ -62,7 +61,10 @@ def bob(make_user):
     return make_user("bob")
 
 
-def client_for(user=None) -> APIClient:
+def client_for(user=None):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
     client = APIClient()
     if user is not None:
         token, _ = Token.objects.get_or_create(user=user)
