@@ -10,8 +10,9 @@ the outcomes are ordinary actions listed by ``legal_actions``. Nothing random ha
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 #: The pseudo-seat that supplies every random outcome (a die roll, a draw, a hidden placement).
 CHANCE = -1

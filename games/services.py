@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from engine import CHANCE, EngineError, IllegalAction, UnknownOption, available, get_game
+from engine import CHANCE, EngineError, IllegalAction, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment, derive_chance
 from games import notify

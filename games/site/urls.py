@@ -1,5 +1,20 @@
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games.site import views
 
-urlpatterns = [path("", views.home, name="home")]
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("signup/", views.signup, name="site-signup"),
+    path("login/", auth_views.LoginView.as_view(template_name="site/login.html", next_page="home",
+                                                redirect_authenticated_user=True), name="site-login"),
+    path("logout/", auth_views.LogoutView.as_view(next_page="home"), name="site-logout"),
+    path("games/new/", views.create, name="create"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/join/", views.join, name="join"),
+    path("games/<int:game_id>/position", views.position, name="position"),
+    path("rules/", views.rules_index, name="rules-index"),
+    path("rules/<str:game>/", views.rules, name="rules"),
+    path("players/<str:username>/", views.profile, name="profile"),
+    path("me/", views.my_profile, name="my-profile"),
+]

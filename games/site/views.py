@@ -1,7 +1,142 @@
-from django.shortcuts import render
+"""The play site's pages. Thin: each view asks a selector or a service and renders a template.
 
-from engine import available
+The game page itself is a shell; its script (static/site/js/game.js) reads and writes through the
+REST API and the game's WebSocket, exactly like any other client.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from engine import available, get_game
+from games import selectors, services
+from games.errors import NotFound, ServiceError
+from games.models import Game
+from games.site.forms import CreateGameForm, SignupForm
+from games.site.replay import position_at
+from games.site.rules import render_rules
+
+LOGIN = "site-login"
+LIST_LIMIT = 50
+
+
+def _summaries(games) -> list[dict]:
+    return [selectors.game_summary(g) for g in games[:LIST_LIMIT]]
 
 
 def home(request):
-    return render(request, "site/home.html", {"games": available()})
+    user = request.user
+    waiting, others = [], []
+    if user.is_authenticated:
+        waiting = _summaries(selectors.list_games(user, my_turn=True))
+        waiting_ids = {g["id"] for g in waiting}
+        others = [g for g in _summaries(selectors.list_games(user, mine=True)) if g["id"] not in waiting_ids]
+    mine_ids = {g["id"] for g in waiting + others}
+    open_games = [g for g in _summaries(selectors.list_games(user, open_=True)) if g["id"] not in mine_ids]
+    watch = [g for g in _summaries(selectors.list_games(user, status=Game.Status.ACTIVE)) if g["id"] not in mine_ids]
+    return render(request, "site/home.html", {
+        "games": available(), "waiting": waiting, "others": others, "open_games": open_games, "watch": watch,
+    })
+
+
+def signup(request):
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.username}.")
+        return redirect("home")
+    return render(request, "site/signup.html", {"form": form})
+
+
+@login_required(login_url=LOGIN)
+def create(request):
+    form = CreateGameForm(request.POST or None, initial={"game": request.GET.get("game")})
+    form.user_name = request.user.username
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.create_game(creator=request.user, name=data["game"], players=data["players"],
+                                        options=data["options"], seats=data["seats"])
+        except ServiceError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            return redirect("game", game_id=game.pk)
+    catalog = [{"name": n, "counts": get_game(n).player_counts,
+                "options": get_game(n).default_options(get_game(n).player_counts[0])} for n in available()]
+    return render(request, "site/create.html", {"form": form, "catalog": catalog})
+
+
+def game_page(request, game_id: int):
+    game = _game_or_404(game_id)
+    summary = selectors.game_summary(game)
+    mine = selectors.seats_of(game, request.user)
+    can_join = (request.user.is_authenticated and game.status == Game.Status.OPEN and not mine
+                and any(s["open"] for s in summary["seats"]))
+    return render(request, "site/game.html", {
+        "game": summary, "can_join": can_join, "my_seats": [summary["seats"][n]["name"] for n in mine],
+        "has_rules": render_rules(game.name) is not None,
+    })
+
+
+@require_POST
+@login_required(login_url=LOGIN)
+def join(request, game_id: int):
+    seat = request.POST.get("seat")
+    try:
+        services.join_game(user=request.user, game_id=game_id, seat=int(seat) if seat not in (None, "") else None)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    except ValueError:
+        messages.error(request, "seat must be a seat number")
+    return redirect("game", game_id=game_id)
+
+
+@require_GET
+def position(request, game_id: int):
+    """The replay slider's JSON: the caller's view after event ``seq``."""
+    game = _game_or_404(game_id)
+    try:
+        seq = int(request.GET.get("seq", game.seq))
+    except ValueError:
+        return JsonResponse({"error": "seq must be an integer", "field": "seq"}, status=400)
+    return JsonResponse(position_at(game, request.user, seq))
+
+
+def rules_index(request):
+    return render(request, "site/rules_index.html", {
+        "games": [{"name": n, "written": render_rules(n) is not None} for n in available()],
+    })
+
+
+def rules(request, game: str):
+    if game not in available():
+        raise Http404(f"no game named {game}")
+    return render(request, "site/rules.html", {"game": game, "html": render_rules(game)})
+
+
+def profile(request, username: str):
+    person = get_object_or_404(User, username=username)
+    games = _summaries(selectors.list_games(person, mine=True))
+    finished = [g for g in games if g["status"] in (Game.Status.FINISHED, Game.Status.ABORTED)]
+    current = [g for g in games if g not in finished]
+    return render(request, "site/profile.html", {"person": person, "current": current, "finished": finished})
+
+
+@login_required(login_url=LOGIN)
+def my_profile(request):
+    return redirect(reverse("profile", args=[request.user.username]))
+
+
+def _game_or_404(game_id: int) -> Game:
+    try:
+        return selectors.get(game_id)
+    except NotFound as exc:
+        raise Http404(exc.message) from exc

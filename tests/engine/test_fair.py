@@ -4,7 +4,7 @@ import hashlib
 import hmac
 
 from engine.fair import Stream, byte_stream, commitment, derive_chance
-from tests.doubles import DICE, CARDS
+from tests.doubles import CARDS, DICE
 
 SEED = bytes(range(32))
 

@@ -184,3 +184,24 @@ def test_a_complete_paso_game_through_the_api(api, alice, bob):
     history = api().get(f"/api/games/{gid}/history").json()
     assert sum(1 for h in history if h["kind"] == "move") == played
     assert history[-1]["kind"] == "end" and history[-1]["payload"]["seed"] == game["seed"]
+
+
+@pytest.mark.parametrize("suffix", ["", "/state", "/legal", "/history", "/export"])
+def test_every_read_of_a_missing_game_is_404(api, db, suffix):
+    response = api().get(f"/api/games/424242{suffix}")
+    assert response.status_code == 404 and response.json() == {"error": "no game 424242"}
+
+
+@pytest.mark.parametrize("suffix", ["/actions", "/resign", "/draw", "/join"])
+def test_every_write_to_a_missing_game_is_404(api, alice, suffix):
+    body = {"action": "offer", "expected_seq": 1} if suffix in ("/actions", "/draw") else {}
+    if suffix == "/actions":
+        body["action"] = "temple c1"
+    response = api(alice).post(f"/api/games/424242{suffix}", body, format="json")
+    assert response.status_code == 404 and response.json() == {"error": "no game 424242"}
+
+
+def test_catalog_lists_the_games_with_their_seats_and_options(api, db):
+    games = {g["game"]: g for g in api().get("/api/catalog").json()["games"]}
+    assert games["paso"]["seat_names"] == {"2": ["south", "north"]}
+    assert games["paso"]["options"]["2"] == {"quiet_turn_limit": 60}

@@ -1,0 +1,90 @@
+"""Forms of the play site: sign up, and the create-game form that becomes a services call."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib.auth.forms import BaseUserCreationForm
+from django.contrib.auth.models import User
+
+from engine import available, get_game
+from engine.bots import LEVELS
+
+#: The most seats any game has (Nakatha plays up to 6): the form offers this many seat rows.
+MAX_SEATS = 6
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    bots = [(f"bot:{level}", f"bot ({level})") for level in LEVELS]
+    return [("me", "me"), ("open", "open seat"), ("invite", "invited user"), *bots]
+
+
+class SignupForm(BaseUserCreationForm):
+    class Meta(BaseUserCreationForm.Meta):
+        model = User
+        fields = ("username",)
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        if User.objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError("that username is taken")
+        return username
+
+
+class CreateGameForm(forms.Form):
+    game = forms.ChoiceField(choices=())
+    players = forms.IntegerField(required=False, min_value=1, max_value=MAX_SEATS,
+                                 help_text="leave empty for the game's smallest player count")
+    options = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
+                              label="Rule options (JSON)", help_text='e.g. {"quiet_turn_limit": 40}; empty: the defaults')
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(name, name) for name in available()]
+        for n in range(MAX_SEATS):
+            self.fields[f"seat_{n}"] = forms.ChoiceField(
+                choices=seat_choices(), initial="me" if n == 0 else "open", label=f"Seat {n + 1}", required=False
+            )
+            self.fields[f"seat_{n}_user"] = forms.CharField(required=False, label=f"Seat {n + 1} invited user")
+
+    def seat_rows(self):
+        """(choice field, user field) per seat row, for the template."""
+        return [(self[f"seat_{n}"], self[f"seat_{n}_user"]) for n in range(MAX_SEATS)]
+
+    def clean_options(self):
+        text = self.cleaned_data.get("options", "").strip()
+        if not text:
+            return {}
+        try:
+            options = json.loads(text)
+        except ValueError as exc:
+            raise forms.ValidationError(f"options must be a JSON object: {exc}") from exc
+        if not isinstance(options, dict):
+            raise forms.ValidationError("options must be a JSON object, like {\"name\": value}")
+        return options
+
+    def clean(self):
+        data = super().clean()
+        if "game" not in data:
+            return data
+        players = data.get("players") or get_game(data["game"]).player_counts[0]
+        data["players"] = players
+        data["seats"] = [self._seat_spec(n) for n in range(min(players, MAX_SEATS))]
+        return data
+
+    def _seat_spec(self, n: int) -> dict:
+        """One seat as the service takes it: {"user": name}, {"bot": level} or {} (open)."""
+        choice = self.cleaned_data.get(f"seat_{n}") or "open"
+        if choice == "me":
+            return {"user": self.user_name}
+        if choice == "invite":
+            name = (self.cleaned_data.get(f"seat_{n}_user") or "").strip()
+            if not name:
+                self.add_error(f"seat_{n}_user", f"seat {n + 1}: name the user you invite")
+            return {"user": name}
+        if choice.startswith("bot:"):
+            return {"bot": choice[4:]}
+        return {}
+
+    user_name = ""  # set by the view: the creator's username, for "me"

@@ -1,0 +1,94 @@
+"""Random legal play from the standard start (CHANCE sampled by the test's random): never
+crashes, conserves pieces, keeps pools non-negative, respects capacity outside Mahakala's
+overflow, round-trips its documents, and always reaches an outcome."""
+
+import random
+from collections import defaultdict
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core import CHANCE
+from engine.tibetana import GAME
+from engine.tibetana.board import NAMES
+from engine.tibetana.power import capacity
+
+LIMIT = 3000  # plies; random games end far sooner (energy runs out, ten idle turns)
+QUIT = ("concede", "accept draw", "offer draw")
+
+
+def _check(state) -> None:
+    doc = GAME.to_json(state)
+    assert GAME.from_json(doc) == state
+    mahakala = "mahakala" in state.demons()
+    for seat in ("pink", "green"):
+        player = doc["players"][seat]
+        assert player["pool"] >= 0
+        for kind in ("guardian", "priestess"):
+            on_map = sum(t["pieces"][seat][kind] for t in doc["territories"].values() if t)
+            assert on_map + player["reserve"][kind] + player["unpaid"][kind] == 6
+        pagodas = sum(1 for t in doc["territories"].values() if t and t["pagoda"] and t["pagoda"]["owner"] == seat)
+        assert pagodas + player["reserve"]["pagoda"] == 5
+    for i, t in enumerate(state.territories):
+        if t is None:
+            continue
+        assert t.energy >= 0
+        if t.occupants() > capacity(state, i):
+            assert mahakala, f"{NAMES[i]} over capacity without Mahakala"
+
+
+def _choose(rng: random.Random, state, options: list[str]) -> str:
+    """Pick an action family first, then an action: uniform picks would be mostly portals."""
+    if GAME.actor(state) != CHANCE:
+        options = [a for a in options if a not in QUIT] or options
+        if state.actions_left and rng.random() < 0.9:
+            options = [a for a in options if a != "end"] or options
+    families = defaultdict(list)
+    for action in options:
+        families[action.split()[0]].append(action)
+    return rng.choice(families[rng.choice(sorted(families))])
+
+
+def _playout(seed: int, check_every: int = 1):
+    rng = random.Random(seed)
+    state = GAME.setup(2, {})
+    plies = 0
+    while GAME.outcome(state) is None and plies < LIMIT:
+        options = GAME.legal_actions(state)
+        assert options, "a running game always offers an action"
+        state = GAME.apply(state, _choose(rng, state, options))
+        plies += 1
+        if plies % check_every == 0:
+            _check(state)
+    return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_random_play_keeps_every_invariant_and_ends(seed):
+    state = _playout(seed)
+    _check(state)
+    result = GAME.outcome(state)
+    assert result is not None
+    assert result["reason"] in ("three_pagodas", "no_pagodas", "no_energy", "ten_turns")
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_random_games_always_end(seed):
+    assert GAME.outcome(_playout(seed, check_every=10**9)) is not None
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=400))
+def test_apply_never_mutates_and_illegal_actions_change_nothing(seed, stop):
+    rng = random.Random(seed)
+    state = GAME.setup(2, {})
+    for _ in range(stop):
+        if GAME.outcome(state) is not None:
+            break
+        before = GAME.to_json(state)
+        action = rng.choice(GAME.legal_actions(state))
+        GAME.apply(state, action)
+        assert GAME.to_json(state) == before
+        state = GAME.apply(state, action)
