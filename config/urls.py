@@ -7,5 +7,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("games.api.urls")),
+    path("api/", include("games.api.players_urls")),
+    path("api/", include("games.api.moderation_urls")),
     path("", include("games.site.urls")),
 ]

@@ -31,6 +31,14 @@ class Game(models.Model):
     outcome = models.JSONField(null=True, blank=True)
     #: Seats (numbers) that currently agree to a draw.
     draw_offer = models.JSONField(default=list, blank=True)
+    #: Correspondence time control: {"days_per_move", "vacation_days", "policy": "forfeit" | "bot"}
+    #: (empty: untimed). A service setting, not a rule of the game: the engine never sees it.
+    time_control = models.JSONField(default=dict, blank=True)
+    #: When the seat to act runs out of time (null: untimed, or nobody to act).
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    #: Whether the result counts for ratings (scored once, by the end-of-game task).
+    rated = models.BooleanField(default=True)
+    scored = models.BooleanField(default=False)
     #: The secret chance seed (hex); published by the event that ends the game.
     seed = models.CharField(max_length=64, editable=False)
     seed_hash = models.CharField(max_length=64, editable=False)
@@ -62,6 +70,8 @@ class Seat(models.Model):
     bot = models.CharField(max_length=20, blank=True, default="")  # bot level, e.g. "random"
     client_seed = models.CharField(max_length=128, blank=True, default="")
     taken_at = models.DateTimeField(null=True, blank=True)
+    #: Vacation time this seat has left, in seconds (time control), spent before a timeout applies.
+    vacation_left = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["game", "number"]
@@ -99,6 +109,8 @@ class Event(models.Model):
         RESIGN = "resign"
         DRAW_OFFER = "draw_offer"
         DRAW_DECLINE = "draw_decline"
+        TIMEOUT = "timeout"  # a seat ran out of time; the payload says what the policy did
+        MODERATION = "moderation"  # a moderator's act: payload names the act, moderator and reason
         END = "end"  # the game is over: outcome, and the seed revealed
 
     objects = EventQuerySet.as_manager()
@@ -157,3 +169,66 @@ class IdempotencyRecord(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_answer_per_key")]
+
+
+class Rating(models.Model):
+    """A Glicko-2 rating per player per game; bots are players too (``bot`` = level)."""
+
+    game_name = models.CharField(max_length=20)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+    bot = models.CharField(max_length=20, blank=True, default="")
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game_name", "-rating"]
+        constraints = [
+            models.UniqueConstraint(fields=["game_name", "user", "bot"], name="one_rating_per_player_and_game"),
+        ]
+
+
+class Report(models.Model):
+    """A player's report of a game or an opponent, worked by moderators from a queue."""
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        CLOSED = "closed"
+
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="reports")
+    reported_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="reports_against"
+    )
+    reason = models.TextField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    outcome = models.TextField(blank=True, default="")
+    handled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="reports_handled"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["status", "created_at"]
+
+
+class Sanction(models.Model):
+    """A suspension or reinstatement of a user: kept as a history, never edited."""
+
+    class Act(models.TextChoices):
+        SUSPEND = "suspend"
+        REINSTATE = "reinstate"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sanctions")
+    act = models.CharField(max_length=10, choices=Act.choices)
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="sanctions_given"
+    )
+    reason = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]

@@ -1,0 +1,3 @@
+"""API routes for moderation (filled in by the moderation work)."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""API routes for players (filled in by the players work)."""
+
+urlpatterns: list = []

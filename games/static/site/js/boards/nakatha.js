@@ -1,0 +1,79 @@
+// Nakatha: the hexagonal board of radius 6 around the Dais (rulings N1-N3): claims colour the
+// tiles, pieces are labelled by faction and number.
+import { board, facts, hexPoints, html, pickable, svg, text } from "../svg.js";
+
+const R = 17; // hex corner radius
+const DIRECTIONS = { n: [0, -1], ne: [1, -1], se: [1, 0], s: [0, 1], sw: [-1, 1], nw: [-1, 0] };
+const SEGMENTS = { a: ["nw", "n"], b: ["n", "ne"], c: ["ne", "se"], d: ["se", "s"], e: ["s", "sw"], f: ["sw", "nw"] };
+const SHORT = { humans: "Hu", dae: "Da", fae: "Fa", dragons: "Dr", makabi: "Mk", outerlands: "Ou" };
+
+// Every tile name with its axial (q, r), as N3 names them.
+function tiles() {
+  const out = { dais: [0, 0] };
+  for (const [d, [dq, dr]] of Object.entries(DIRECTIONS)) {
+    for (let k = 0; k < 6; k++) out[`${d}${k}`] = [(k + 1) * dq, (k + 1) * dr];
+  }
+  for (const [g, [d1, d2]] of Object.entries(SEGMENTS)) {
+    const [aq, ar] = DIRECTIONS[d1];
+    const [bq, br] = DIRECTIONS[d2];
+    for (let k = 2; k <= 6; k++) {
+      for (let j = 1; j < k; j++) {
+        const index = ((k - 1) * (k - 2)) / 2 + j;
+        out[`${g}${index}`] = [k * aq + j * (bq - aq), k * ar + j * (br - ar)];
+      }
+    }
+  }
+  return out;
+}
+const TILES = tiles();
+
+const xy = ([q, r]) => [1.5 * R * q, Math.sqrt(3) * R * (r + q / 2)];
+
+export function render(view) {
+  const halfX = 10 * R;
+  const halfY = Math.sqrt(3) * R * 6 + R;
+  const root = board(2 * halfX, 2 * halfY, "Nakatha board", 6);
+  const g = svg("g", { transform: `translate(${halfX} ${halfY})` });
+  const claims = view.claims || {};
+  const onTile = {};
+  const offBoard = [];
+  for (const [faction, pieces] of Object.entries(view.pieces || {})) {
+    for (const [id, p] of Object.entries(pieces)) {
+      if (p && p.tile && TILES[p.tile]) (onTile[p.tile] ||= []).push({ faction, id, ...p });
+      else offBoard.push(`${faction}.${id}`);
+    }
+  }
+  for (const [name, qr] of Object.entries(TILES)) {
+    const [x, y] = xy(qr);
+    const claim = claims[name];
+    const here = onTile[name] || [];
+    const kind = name === "dais" ? "dais" : /^(n|ne|se|s|sw|nw)\d$/.test(name) ? (name.endsWith("0") ? "divine" : "barrier") : "grey";
+    const bits = [`${name} (${kind})`];
+    if (claim) bits.push(`claimed by ${claim}`);
+    for (const p of here) bits.push(`${p.faction}.${p.id}${p.turned ? " turned" : ""}${p.owned ? " owned" : ""}`);
+    const cell = pickable(svg("g", { class: `nk-tile ${kind}${claim ? ` claim-${claim}` : ""}` }), [name], bits.join("; "));
+    cell.append(svg("polygon", { points: hexPoints(x, y, R - 1), class: "hex" }));
+    if (!here.length) cell.append(text(x, y, name, { class: "coord tiny" }));
+    g.append(cell);
+    for (const p of here) {
+      const label = `${p.faction}.${p.id}${p.turned ? " (turned)" : ""} on ${name}`;
+      const piece = pickable(svg("g", { class: `piece faction-${p.faction}${p.turned ? " turned" : ""}` }), [`${p.faction}.${p.id}`, name], label);
+      piece.append(svg("circle", { cx: x, cy: y, r: R * 0.72 }), text(x, y, `${SHORT[p.faction] || p.faction.slice(0, 2)}${p.id}`, { class: "tiny" }));
+      g.append(piece);
+    }
+  }
+  root.append(g);
+
+  const rows = (view.seats || []).map((s) => [s.name, (s.factions || []).join(", ")]);
+  rows.push(["Phase", view.phase], ["Round", view.round], ["Turn", view.turn]);
+  if (view.active) rows.push(["Active", typeof view.active === "string" ? view.active : JSON.stringify(view.active)]);
+  if (view.pending) rows.push(["Pending", view.pending.kind || JSON.stringify(view.pending)]);
+  if (view.sword) rows.push(["Sword", view.sword.found ? "found" : "not found yet"]);
+  if (offBoard.length) rows.push(["Off the board", offBoard.join(", ")]);
+  return { svg: root, panel: html("div", {}, [facts(rows)]), caption: `Nakatha board, round ${view.round}` };
+}
+
+export function prompt(view) {
+  if (view.pending && view.pending.kind) return `decide: ${view.pending.kind}`;
+  return "click a piece or a tile to see its actions, or pick from the list";
+}

@@ -1,0 +1,84 @@
+// Tibetana: the 19 territories of the standard map as flat-topped hexes (ruling T3), with energy,
+// each colour's guardians (G) and priestesses (P), pagodas with their rings, demons, the portal.
+import { board, facts, hexPoints, html, pickable, svg, text } from "../svg.js";
+
+const R = 60; // hex corner radius
+// Terrain of the standard map (T3 table): D desert, F forest, M mountain.
+const TERRAIN = {
+  a1: "D", a2: "F", a3: "D", b1: "D", b2: "M", b3: "F", b4: "M", c1: "M", c2: "F", c3: "M", c4: "F", c5: "M",
+  d1: "D", d2: "M", d3: "F", d4: "M", e1: "D", e2: "F", e3: "D",
+};
+const TERRAIN_NAME = { D: "desert", F: "forest", M: "mountain" };
+
+// Axial (q, r) of a territory name: file a..e is q -2..2; rank 1 is the largest r of its file.
+function centre(name) {
+  const q = "abcde".indexOf(name[0]) - 2;
+  const r = 2 - Math.max(0, q) - (Number(name.slice(1)) - 1);
+  return [1.5 * R * q, Math.sqrt(3) * R * (r + q / 2)];
+}
+
+function piecesText(pieces) {
+  const parts = [];
+  for (const [colour, p] of Object.entries(pieces || {})) {
+    const bits = [];
+    if (p.guardian) bits.push(`${p.guardian}G`);
+    if (p.priestess) bits.push(`${p.priestess}P`);
+    if (bits.length) parts.push({ colour, text: bits.join(" ") });
+  }
+  return parts;
+}
+
+export function render(view) {
+  // The map spans x = ±1.5·R·2 and y = ±√3·R·2.5, plus one hex radius all round.
+  const halfX = 4 * R;
+  const halfY = 4.4 * R;
+  const root = board(2 * halfX, 2 * halfY, "Tibetana map", 10);
+  const g = svg("g", { transform: `translate(${halfX} ${halfY})` });
+  const territories = view.territories || {};
+  const portal = view.portal;
+  if (portal) {
+    const [a, b] = portal.map(centre);
+    g.append(svg("path", { d: `M ${a[0]} ${a[1]} C ${a[0] - 4 * R} ${a[1]}, ${b[0] - 4 * R} ${b[1]}, ${b[0]} ${b[1]}`, class: "portal" }));
+  }
+  for (const name of Object.keys(TERRAIN)) {
+    const [x, y] = centre(name);
+    const t = territories[name];
+    if (!t) {
+      g.append(svg("polygon", { points: hexPoints(x, y, R - 2), class: "hex destroyed" }), text(x, y, `${name} destroyed`, { class: "coord" }));
+      continue;
+    }
+    const pieces = piecesText(t.pieces);
+    const bits = [`${name}, ${TERRAIN_NAME[TERRAIN[name]]}, energy ${t.energy}`];
+    for (const p of pieces) bits.push(`${p.colour} ${p.text}`);
+    if (t.pagoda) bits.push(`${t.pagoda.owner} pagoda with ${t.pagoda.rings} rings`);
+    if (t.demon) bits.push(`${t.demon.level} ${t.demon.name}`);
+    const refs = [name];
+    if (t.demon) refs.push(t.demon.name);
+    const cell = pickable(svg("g", { class: `territory terrain-${TERRAIN[name]}` }), refs, bits.join("; "));
+    cell.append(svg("polygon", { points: hexPoints(x, y, R - 2), class: "hex" }));
+    cell.append(text(x, y - R * 0.62, name, { class: "coord" }));
+    cell.append(text(x + R * 0.55, y - R * 0.35, `⚡${t.energy}`, { class: "energy" }));
+    pieces.forEach((p, i) => cell.append(text(x, y - 8 + i * 18, p.text, { class: `count colour-${p.colour}` })));
+    if (t.pagoda) cell.append(text(x, y + R * 0.55, `⌂${t.pagoda.rings}`, { class: `pagoda colour-${t.pagoda.owner}` }));
+    if (t.demon) cell.append(text(x, y + R * 0.55, t.demon.name, { class: `demon ${t.demon.level}` }));
+    g.append(cell);
+  }
+  root.append(g);
+
+  const rows = [];
+  for (const [colour, p] of Object.entries(view.players || {})) {
+    const reserve = Object.entries(p.reserve || {}).map(([k, n]) => `${k} ${n}`).join(", ");
+    rows.push([colour, `pool ${p.pool}; reserve ${reserve}`]);
+  }
+  const turn = view.turn || {};
+  rows.push(["Turn", `${turn.number}, ${turn.active} to act, ${turn.actions_left} actions left`]);
+  if (turn.specials && turn.specials.length) rows.push(["Specials used", turn.specials.join(", ")]);
+  rows.push(["Altar", (view.altar || []).join(", ")], ["Die", view.die]);
+  if (view.pending) rows.push(["Pending", view.pending.kind || JSON.stringify(view.pending)]);
+  return { svg: root, panel: html("div", {}, [facts(rows)]), caption: `Tibetana map, turn ${turn.number}` };
+}
+
+export function prompt(view) {
+  if (view.pending && view.pending.kind) return `decide: ${view.pending.kind}`;
+  return "click a territory to see its actions, or pick from the list";
+}

@@ -1,0 +1,104 @@
+// Live updates: the game's WebSocket, reconnecting with backoff and resyncing after a drop; polling
+// the REST API whenever the socket is down or WebSockets are unavailable. Either way the page gets
+// the same message: {seq, seat, view, legal, game}.
+import { getJSON } from "./api.js";
+
+const POLL_MS = 3000;
+const MAX_BACKOFF_MS = 30000;
+
+export class Live {
+  constructor(gameId, { onState, onStatus, forcePoll = false }) {
+    this.gameId = gameId;
+    this.onState = onState;
+    this.onStatus = onStatus;
+    this.forcePoll = forcePoll || !("WebSocket" in window);
+    this.seq = -1;
+    this.backoff = 1000;
+    this.pollTimer = null;
+    this.socket = null;
+  }
+
+  start() {
+    if (this.forcePoll) {
+      this.onStatus("Updates by polling every few seconds (WebSockets are unavailable).", "poll");
+      this.startPolling();
+    } else {
+      this.connect();
+    }
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    let socket;
+    try {
+      socket = new WebSocket(`${scheme}://${location.host}/ws/games/${this.gameId}/`);
+    } catch {
+      this.dropped();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.backoff = 1000;
+      this.stopPolling();
+      this.onStatus("Live.", "live");
+      // The server sends the state on connect; after a drop this also covers anything missed.
+      socket.send(JSON.stringify({ type: "resync" }));
+    };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "state") this.deliver(message);
+    };
+    socket.onclose = () => {
+      if (this.socket === socket) this.dropped();
+    };
+  }
+
+  // The socket is gone: poll meanwhile, and try the socket again later.
+  dropped() {
+    this.socket = null;
+    this.onStatus(`Connection lost: reconnecting (checking for moves every ${POLL_MS / 1000} s meanwhile).`, "reconnecting");
+    this.startPolling();
+    setTimeout(() => this.connect(), this.backoff);
+    this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+  }
+
+  // Ask for the current state now (after our own move, or a refused one).
+  refresh() {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify({ type: "resync" }));
+    } else {
+      this.poll(true);
+    }
+  }
+
+  deliver(message) {
+    if (message.seq < this.seq) return; // an older answer overtaken by a newer one
+    this.seq = message.seq;
+    this.onState(message);
+  }
+
+  startPolling() {
+    if (this.pollTimer) return;
+    this.poll(true);
+    this.pollTimer = setInterval(() => this.poll(false), POLL_MS);
+  }
+
+  stopPolling() {
+    clearInterval(this.pollTimer);
+    this.pollTimer = null;
+  }
+
+  async poll(force) {
+    const base = `/api/games/${this.gameId}`;
+    try {
+      const game = await getJSON(base);
+      if (!force && game.seq === this.seq) return;
+      const [state, legal, now] = await Promise.all([getJSON(`${base}/state`), getJSON(`${base}/legal`), getJSON(base)]);
+      // A move landed between the reads: leave seq as it was, so the next tick reads again.
+      if (state.seq !== legal.seq || now.seq !== state.seq) return;
+      this.deliver({ type: "state", game: now, ...state, legal: legal.actions });
+    } catch {
+      // The server is unreachable: the next tick tries again.
+    }
+  }
+}
