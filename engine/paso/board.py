@@ -128,7 +128,12 @@ RING: tuple[tuple[int, ...], ...] = tuple(_ring(s) for s in range(25))
 RING_SET: tuple[frozenset[int], ...] = tuple(frozenset(r) for r in RING)
 
 # --- corner directions for the Protection test (P22) -------------------------------------------
-_CORNER_DIRECTIONS = {"nw": ("W", "NW", "N"), "ne": ("N", "NE", "E"), "sw": ("W", "SW", "S"), "se": ("E", "SE", "S")}
+_CORNER_DIRECTIONS = {
+    "nw": ("W", "NW", "N"),
+    "ne": ("N", "NE", "E"),
+    "sw": ("W", "SW", "S"),
+    "se": ("E", "SE", "S"),
+}
 
 
 def _exit_mask(code: int, space: int) -> int:
@@ -143,10 +148,6 @@ def _exit_mask(code: int, space: int) -> int:
 
 
 #: ``EXITS[code][s]``: the spaces ``s + d`` for ``d`` in DIRS of a tile ``code`` standing on ``s``.
-EXITS: tuple[tuple[int, ...], ...] = tuple(tuple(_exit_mask(code, s) for s in range(25)) for code in range(16))
-
-
-def is_stone(tiles, sq: int) -> bool:
-    """Whether sub-square ``sq`` is a stone of a tile on the board."""
-    code = tiles[sq >> 2]
-    return code >= 0 and bool(STONES[code] >> (sq & 3) & 1)
+EXITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_exit_mask(code, s) for s in range(25)) for code in range(16)
+)

@@ -40,11 +40,12 @@ def to_json(state: PasoState) -> dict:
         "turn": state.turn,
         "current": SEATS[state.current],
         "temples": {
-            seat: None if space is None else SPACE_NAMES[space] for seat, space in zip(SEATS, state.temples)
+            seat: None if space is None else SPACE_NAMES[space]
+            for seat, space in zip(SEATS, state.temples, strict=True)
         },
         "spaces": {
             name: None if code < 0 else {"type": TILE_TYPES[code >> 2], "rot": ROTATIONS[code & 3]}
-            for name, code in zip(SPACE_NAMES, state.tiles)
+            for name, code in zip(SPACE_NAMES, state.tiles, strict=True)
         },
         "tokens": {
             seat: {
@@ -56,13 +57,13 @@ def to_json(state: PasoState) -> dict:
             }
             for s, seat in enumerate(SEATS)
         },
-        "reserve": dict(zip(TILE_TYPES, state.reserve)),
+        "reserve": dict(zip(TILE_TYPES, state.reserve, strict=True)),
         "turn_state": {
             "character": None if state.character < 0 else CHARACTERS[state.character],
             "start": None if state.start is None else LOCATION_NAMES[state.start],
             "basic": list(state.basic),
         },
-        "last_end": dict(zip(SEATS, state.last_end)),
+        "last_end": dict(zip(SEATS, state.last_end, strict=True)),
         "quiet_turns": state.quiet,
         "outcome": outcome_object(state),
     }
@@ -217,8 +218,11 @@ def _outcome(value):
 def _check_phase(phase, temples, outcome, turn, current) -> None:
     south, north = temples
     if phase == "temples":
-        if outcome is not None or turn != 0 or (south is not None and north is not None) or (
-            south is None and north is not None
+        if (
+            outcome is not None
+            or turn != 0
+            or (south is not None and north is not None)
+            or (south is None and north is not None)
         ):
             raise _refuse("phase temples: turn 0, no outcome, and south places its temple before north")
         if current != (0 if south is None else 1):

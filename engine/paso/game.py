@@ -5,8 +5,9 @@ from __future__ import annotations
 from engine.core import Game, InvalidPosition, UnknownOption
 from engine.paso import document
 from engine.paso.board import SEATS
+from engine.paso.legal import legal_texts
 from engine.paso.notation import decode, format_action, parse_text
-from engine.paso.rules import apply_action, legal_texts
+from engine.paso.rules import apply_action
 from engine.paso.state import DEFAULT_OPTIONS, PasoState, initial_state
 
 
@@ -30,7 +31,9 @@ class PasoGame(Game):
         merged = super().check_options(players, options)
         limit = merged["quiet_turn_limit"]
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
-            raise UnknownOption(f"quiet_turn_limit must be a non-negative integer (0 = no limit), not {limit!r}")
+            raise UnknownOption(
+                f"quiet_turn_limit must be a non-negative integer (0 = no limit), not {limit!r}"
+            )
         return merged
 
     # --- the state machine ---------------------------------------------------------------------

@@ -34,10 +34,7 @@ _ROTATION_INDEX = {w: i for i, w in enumerate(ROTATION_WORDS)}
 #: ``SUMMON_TEXT[character][space][type * 4 + quarters]``: summons are most of the first turns'
 #: actions, so their text is made once.
 SUMMON_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(
-        tuple(f"{c} summon {t} {s} {r}" for t in TILE_TYPES for r in ROTATION_WORDS)
-        for s in SPACE_NAMES
-    )
+    tuple(tuple(f"{c} summon {t} {s} {r}" for t in TILE_TYPES for r in ROTATION_WORDS) for s in SPACE_NAMES)
     for c in CHARACTERS
 )
 

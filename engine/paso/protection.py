@@ -45,7 +45,9 @@ _EXITS = tuple(_chunked(EXITS[code]) for code in range(16))
 
 def _union(mask: int, table) -> int:
     t0, t1, t2, t3, t4 = table
-    return t0[mask & 31] | t1[mask >> 5 & 31] | t2[mask >> 10 & 31] | t3[mask >> 15 & 31] | t4[mask >> 20 & 31]
+    return (
+        t0[mask & 31] | t1[mask >> 5 & 31] | t2[mask >> 10 & 31] | t3[mask >> 15 & 31] | t4[mask >> 20 & 31]
+    )
 
 
 def _around(mask: int, around_temple: int) -> int:

@@ -1,8 +1,5 @@
-"""The rules of play: which actions are legal (P8-P18, P29) and what each one does.
-
-``legal_actions`` builds the canonical texts directly from the geometry tables; ``apply`` checks
-one action with a message naming the ruling it breaks. The two are kept in step by the tests, which
-compare them over every action of the notation on many positions.
+"""Checking and applying one action (rulings P6, P8-P20), and the close of a turn (P8, P9, P18,
+P23, P24). Every refusal raises ``IllegalAction`` whose message starts with the ruling broken.
 """
 
 from __future__ import annotations
@@ -15,240 +12,21 @@ from engine.paso.board import (
     EDGE_SPACES,
     LOCATION_NAMES,
     OUT,
-    RING,
     RING_SET,
     RIVAL_TEMPLE,
     SEATS,
     SPACE_AROUND,
     SPACE_NAMES,
-    SQUARE_ADJACENT,
     SQUARE_NAMES,
-    STONES,
     TEMPLE,
     TIGER,
-    TILE_FINGERPRINT,
     TILE_TYPES,
 )
-from engine.paso.notation import ROTATION_WORDS, SUMMON_TEXT, walk_text
+from engine.paso.legal import end_repeats, play_texts
+from engine.paso.notation import ROTATION_WORDS
 from engine.paso.protection import protection_outcome
-from engine.paso.state import PasoState, arrangement_fingerprint, fingerprint
-
-_ADJACENT_SET = tuple(frozenset(adj) for adj in SQUARE_ADJACENT)
-
-
-# --- reading the position ------------------------------------------------------------------------
-
-
-def occupancy(tokens) -> dict[int, int]:
-    """Sub-square -> a token standing on it (tokens in temples or out stand on none)."""
-    return {loc: i for i, loc in enumerate(tokens) if loc < 100}
-
-
-def is_stacked(state: PasoState) -> bool:
-    """P11: the turn's character shares its sub-square with another own token (read, not stored)."""
-    if state.character < 0:
-        return False
-    base = state.current * 3
-    me = base + state.character
-    loc = state.tokens[me]
-    return loc < 100 and any(state.tokens[j] == loc for j in range(base, base + 3) if j != me)
-
-
-def _stone(tiles, sq: int) -> bool:
-    code = tiles[sq >> 2]
-    return code >= 0 and STONES[code] >> (sq & 3) & 1 == 1
-
-
-def _free_exit_exists(state: PasoState, occ, at: int, start, character: int) -> bool:
-    """P11: from ``at`` a second walk exists (a free stone other than ``start``, or Illumination)."""
-    tiles = state.tiles
-    for t in SQUARE_ADJACENT[at]:
-        if t != start and t not in occ and _stone(tiles, t):
-            return True
-    return character == BRAHMIN and at in RING_SET[state.temples[1 - state.current]]
-
-
-# --- effects of the special actions (P14-P16) --------------------------------------------------
-
-
-def special_effect(state: PasoState, action: tuple):
-    """(tiles, tokens, exhausted) after a special action, before the turn closes."""
-    tiles, tokens, exhausted = state.tiles, list(state.tokens), state.exhausted
-    kind = action[0]
-    if kind == "bite":
-        victim = occupancy(tokens)[action[1]]
-        tokens[victim] = OUT
-        if exhausted[victim]:
-            exhausted = exhausted[:victim] + (False,) + exhausted[victim + 1 :]
-        return tiles, tuple(tokens), exhausted
-    tiles = list(tiles)
-    if kind == "levitate":
-        frm, to = action[1], action[2]
-        tiles[to], tiles[frm] = tiles[frm], -1
-        for i, loc in enumerate(tokens):
-            if loc < 100 and loc >> 2 == frm:
-                tokens[i] = to * 4 + (loc & 3)
-    else:  # meditate: the tile and its riders turn by k quarter turns
-        space, quarters = action[1], action[2]
-        old = tiles[space]
-        turn = (quarters - old) & 3
-        tiles[space] = (old & ~3) | quarters
-        for i, loc in enumerate(tokens):
-            if loc < 100 and loc >> 2 == space:
-                tokens[i] = (loc & ~3) | ((loc + turn) & 3)
-    return tuple(tiles), tuple(tokens), exhausted
-
-
-def _parse_fingerprint(text: str):
-    board, _, places = text.partition("/")
-    ranks = board.split("|")
-    codes = [rank[i : i + 2] for rank in ranks for i in range(0, 10, 2)]
-    locations = places.split(",")
-    if len(ranks) != 5 or any(len(r) != 10 for r in ranks) or len(locations) != 6:
-        return None
-    return codes, locations
-
-
-def repeat_check(state: PasoState):
-    """A function telling whether a special action would close the turn on the mover's ``last_end``
-    (P17, P18), or None when none can. Most candidates are ruled out by what they leave unchanged,
-    so only a few need their resulting fingerprint computed."""
-    last = state.last_end[state.current]
-    if last is None:
-        return None
-    parsed = _parse_fingerprint(last)
-    if parsed is None:
-        return None
-    codes, locations = parsed
-    tiles, tokens = state.tiles, state.tokens
-    tile_diff = {s for s in range(25) if TILE_FINGERPRINT[tiles[s] + 1] != codes[s]}
-    if len(tile_diff) > 2:
-        return None
-    token_diff = [i for i in range(6) if LOCATION_NAMES[tokens[i]] != locations[i]]
-
-    def riders_only(space: int) -> bool:
-        return all(tokens[i] < 100 and tokens[i] >> 2 == space for i in token_diff)
-
-    def would_repeat(action: tuple) -> bool:
-        kind = action[0]
-        if kind == "bite":
-            if tile_diff or any(tokens[i] != action[1] for i in token_diff):
-                return False
-        elif kind == "levitate":
-            if not tile_diff <= {action[1], action[2]} or not riders_only(action[1]):
-                return False
-        elif not tile_diff <= {action[1]} or not riders_only(action[1]):
-            return False
-        new_tiles, new_tokens, _ = special_effect(state, action)
-        return arrangement_fingerprint(new_tiles, new_tokens) == last
-
-    return would_repeat
-
-
-# --- legal actions (P29) --------------------------------------------------------------------------
-
-
-def legal_texts(state: PasoState) -> list[str]:
-    """Every legal action of the mover in canonical notation, in code-point order."""
-    if state.phase == "over":
-        return []
-    if state.phase == "temples":
-        return sorted(f"temple {SPACE_NAMES[s]}" for s in EDGE_SPACES[state.current])
-    out = _play_texts(state)
-    if not is_stacked(state) and (not out or not _end_repeats(state)):
-        out.append("end")  # a pass, a close, or the forced pass of P18
-    out.sort()
-    return out
-
-
-def _end_repeats(state: PasoState) -> bool:
-    last = state.last_end[state.current]
-    return last is not None and fingerprint(state) == last
-
-
-def _play_texts(state: PasoState) -> list[str]:
-    """The legal actions other than ``end``."""
-    seat, tokens, tiles = state.current, state.tokens, state.tiles
-    base = seat * 3
-    occ = occupancy(tokens)
-    out: list[str] = []
-    chosen = state.character
-    characters = (chosen,) if chosen >= 0 else (BRAHMIN, TIGER, COBRA)
-    stacked = is_stacked(state)
-    check = None
-    for c in characters:
-        me = base + c
-        loc = tokens[me]
-        if loc == OUT:
-            continue
-        start = state.start if chosen >= 0 else loc
-        if stacked:
-            out.extend(_walks(state, occ, c, loc, start, first=False, only_free=True))
-            continue
-        if len(state.basic) < 2:
-            out.extend(_walks(state, occ, c, loc, start, first=not state.basic, only_free=False))
-            if any(state.reserve):
-                _summons(state, c, loc, out)
-        if loc < 100 and not state.exhausted[me]:
-            if check is None:
-                check = repeat_check(state) or _never
-            if c == COBRA:
-                for t in SQUARE_ADJACENT[loc]:
-                    victim = occ.get(t)
-                    if victim is not None and victim // 3 != seat and not check(("bite", t)):
-                        out.append(f"cobra bite {SQUARE_NAMES[t]}")
-            elif c == TIGER:
-                around = SPACE_AROUND[loc >> 2]
-                sources = [u for u in around if tiles[u] >= 0]
-                targets = [v for v in around if tiles[v] < 0 and v not in state.temples]
-                for u in sources:
-                    for v in targets:
-                        if not check(("levitate", u, v)):
-                            out.append(f"tiger levitate {SPACE_NAMES[u]}-{SPACE_NAMES[v]}")
-            else:
-                for s in SPACE_AROUND[loc >> 2]:
-                    code = tiles[s]
-                    if code >= 0:
-                        for q in range(4):
-                            if q != code & 3 and not check(("meditate", s, q)):
-                                out.append(f"brahmin meditate {SPACE_NAMES[s]} {ROTATION_WORDS[q]}")
-    return out
-
-
-def _never(action) -> bool:
-    return False
-
-
-def _walks(state, occ, c, loc, start, first: bool, only_free: bool) -> list[str]:
-    tiles, seat = state.tiles, state.current
-    out = []
-    targets = RING[state.temples[seat]] if loc == TEMPLE else SQUARE_ADJACENT[loc]
-    for t in targets:
-        if t == start or not _stone(tiles, t):
-            continue
-        other = occ.get(t)
-        if other is None:
-            out.append(walk_text(c, loc, t))
-        elif not only_free and first and other // 3 == seat and _free_exit_exists(state, occ, t, loc, c):
-            out.append(walk_text(c, loc, t))
-    if c == BRAHMIN and loc < 100 and loc in RING_SET[state.temples[1 - seat]]:
-        out.append(walk_text(c, loc, RIVAL_TEMPLE))
-    return out
-
-
-def _summons(state, c, loc, out: list[str]) -> None:
-    seat, tiles, reserve = state.current, state.tiles, state.reserve
-    centre = state.temples[seat] if loc == TEMPLE else loc >> 2
-    for s in SPACE_AROUND[centre]:
-        if tiles[s] >= 0 or s in state.temples:
-            continue
-        row = SUMMON_TEXT[c][s]
-        for type_index in range(4):
-            if reserve[type_index]:
-                out.extend(row[type_index * 4 : type_index * 4 + 4])
-
-
-# --- apply ------------------------------------------------------------------------------------
+from engine.paso.reading import ADJACENT_SET, free_exit_exists, is_stacked, occupancy, special_effect, stone
+from engine.paso.state import PasoState, arrangement_fingerprint
 
 
 def apply_action(state: PasoState, action: tuple) -> PasoState:
@@ -313,7 +91,9 @@ def _walk(state: PasoState, action: tuple) -> PasoState:
     me = _basic_allowed(state, c)
     name, loc, seat = CHARACTERS[c], state.tokens[me], state.current
     if frm != loc:
-        raise IllegalAction("P10", f"your {name} stands on {LOCATION_NAMES[loc]}, not on {LOCATION_NAMES[frm]}")
+        raise IllegalAction(
+            "P10", f"your {name} stands on {LOCATION_NAMES[loc]}, not on {LOCATION_NAMES[frm]}"
+        )
     stacked = is_stacked(state)
     start = state.start if state.character >= 0 else loc
     tokens = list(state.tokens)
@@ -330,11 +110,11 @@ def _walk(state: PasoState, action: tuple) -> PasoState:
     if loc == TEMPLE:
         if to not in RING_SET[state.temples[seat]]:
             raise IllegalAction("P10", f"{SQUARE_NAMES[to]} is not on the ring of your temple")
-    elif to not in _ADJACENT_SET[loc]:
+    elif to not in ADJACENT_SET[loc]:
         raise IllegalAction("P10", f"{SQUARE_NAMES[to]} is not one step from {SQUARE_NAMES[loc]}")
     if state.tiles[to >> 2] < 0:
         raise IllegalAction("P10", f"{SQUARE_NAMES[to]} is on a space without a tile")
-    if not _stone(state.tiles, to):
+    if not stone(state.tiles, to):
         raise IllegalAction("P10", f"{SQUARE_NAMES[to]} is water")
     occ = occupancy(state.tokens)
     other = occ.get(to)
@@ -347,7 +127,7 @@ def _walk(state: PasoState, action: tuple) -> PasoState:
             raise IllegalAction("P11", "the second walk over an own token must end on a free stone")
         if state.basic:
             raise IllegalAction("P11", "only the first walk of a turn may end on an own token")
-        if not _free_exit_exists(state, occ, to, loc, c):
+        if not free_exit_exists(state, occ, to, loc, c):
             raise IllegalAction("P11", "a walk over an own token needs a second walk")
     tokens[me] = to
     return _after_basic(state, "walk", c, start, tokens=tuple(tokens))
@@ -399,7 +179,7 @@ def _bite(state: PasoState, action: tuple) -> PasoState:
     me = _special_allowed(state, COBRA)
     target, seat = action[1], state.current
     where = SQUARE_NAMES[target]
-    if target not in _ADJACENT_SET[state.tokens[me]]:
+    if target not in ADJACENT_SET[state.tokens[me]]:
         raise IllegalAction("P14", f"{where} is not next to the cobra")
     victim = occupancy(state.tokens).get(target)
     if victim is None:
@@ -452,7 +232,8 @@ def _meditate(state: PasoState, action: tuple) -> PasoState:
         raise IllegalAction("P16", f"{SPACE_NAMES[space]} holds no tile")
     if code & 3 == quarters:
         raise IllegalAction(
-            "P16", f"{SPACE_NAMES[space]} already lies at {ROTATION_WORDS[quarters]}; choose another orientation"
+            "P16",
+            f"{SPACE_NAMES[space]} already lies at {ROTATION_WORDS[quarters]}; choose another orientation",
         )
     tiles, tokens, exhausted = special_effect(state, action)
     return close_turn(state, tiles, tokens, exhausted, state.reserve, special=me)
@@ -461,7 +242,7 @@ def _meditate(state: PasoState, action: tuple) -> PasoState:
 def _end(state: PasoState, action: tuple) -> PasoState:
     if is_stacked(state):
         raise IllegalAction("P11", "a walk over an own token needs its second walk before the turn ends")
-    if _end_repeats(state) and _play_texts(state):
+    if end_repeats(state) and play_texts(state):
         raise IllegalAction("P18", "the arrangement would equal your last one")
     return close_turn(state, state.tiles, state.tokens, state.exhausted, state.reserve, special=None)
 

@@ -51,9 +51,26 @@ class PasoState:
         self._fingerprint = None  # a cache, not part of the value
 
     def replace(self, **changes) -> PasoState:
-        fields = {name: getattr(self, name) for name in self._FIELDS}
-        fields.update(changes)
-        return PasoState(**fields)
+        """A copy with ``changes``; the unchanged (immutable) fields are shared, not copied."""
+        new = PasoState.__new__(PasoState)
+        new.options, new.phase, new.turn, new.current = self.options, self.phase, self.turn, self.current
+        new.temples, new.tiles, new.tokens, new.exhausted = (
+            self.temples,
+            self.tiles,
+            self.tokens,
+            self.exhausted,
+        )
+        new.reserve, new.character, new.start, new.basic = (
+            self.reserve,
+            self.character,
+            self.start,
+            self.basic,
+        )
+        new.last_end, new.quiet, new.outcome = self.last_end, self.quiet, self.outcome
+        new._fingerprint = None
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return new
 
     def _key(self):
         return tuple(getattr(self, name) for name in self._FIELDS if name != "options") + (
@@ -67,7 +84,9 @@ class PasoState:
         return hash(self._key())
 
     def __repr__(self):
-        return f"PasoState(turn={self.turn}, current={self.current}, phase={self.phase!r}, {fingerprint(self)})"
+        return (
+            f"PasoState(turn={self.turn}, current={self.current}, phase={self.phase!r}, {fingerprint(self)})"
+        )
 
 
 def initial_state(options: dict) -> PasoState:
