@@ -1,11 +1,34 @@
-"""The Celery app: configured from Django settings (``CELERY_*``), tasks found in ``workers``."""
+"""The Celery app: configured from Django settings (``CELERY_*``), tasks found in ``workers``.
 
+Beat runs one periodic task, the deadline sweep. Correspondence deadlines are days long, so they
+live in the database and the sweep finds them: a Celery ETA that long would outlive Redis's
+visibility timeout and be delivered again and again.
+"""
+
+import json
 import os
 
 from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+#: How often beat sweeps for games whose seat ran out of time, in seconds.
+SWEEP_EVERY = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "60"))
+
 app = Celery("boardgames")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(["workers"])
+
+app.conf.beat_schedule = {
+    "sweep-deadlines": {
+        "task": "workers.tasks.sweep_deadlines",
+        "schedule": SWEEP_EVERY,
+        # A sweep that waited longer than its period is superseded by the next one.
+        "options": {"expires": SWEEP_EVERY},
+    },
+}
+
+# Broker transport options as JSON, e.g. '{"visibility_timeout": 3600}' (the Redis default) or a
+# "global_keyprefix" to keep several deployments apart on one Redis.
+if os.environ.get("CELERY_BROKER_TRANSPORT_OPTIONS"):
+    app.conf.broker_transport_options = json.loads(os.environ["CELERY_BROKER_TRANSPORT_OPTIONS"])

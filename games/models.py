@@ -132,7 +132,9 @@ class Event(models.Model):
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_event_per_seq")]
 
     def __str__(self):
-        return f"{self.game_id}:{self.seq} {self.kind} {self.notation}".strip()
+        # Never the text of a secret outcome: this string shows up in logs, shells and admin titles.
+        shown = "(hidden)" if self.secret else self.notation
+        return f"{self.game_id}:{self.seq} {self.kind} {shown}".strip()
 
     def save(self, *args, **kwargs):
         if not self._state.adding:
@@ -185,8 +187,14 @@ class Rating(models.Model):
 
     class Meta:
         ordering = ["game_name", "-rating"]
+        # Two partial constraints: a bot's row has no user, and NULLs never collide in one constraint.
         constraints = [
-            models.UniqueConstraint(fields=["game_name", "user", "bot"], name="one_rating_per_player_and_game"),
+            models.UniqueConstraint(
+                fields=["game_name", "user"], condition=models.Q(user__isnull=False), name="one_rating_per_user_and_game"
+            ),
+            models.UniqueConstraint(
+                fields=["game_name", "bot"], condition=models.Q(user__isnull=True), name="one_rating_per_bot_and_game"
+            ),
         ]
 
 

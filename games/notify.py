@@ -1,4 +1,4 @@
-"""Side effects of a committed write: live updates to the game's group, and the bot's turn."""
+"""Side effects of a committed write: live updates, the bot's turn, and end-of-game scoring."""
 
 from __future__ import annotations
 
@@ -17,14 +17,18 @@ def group_name(game_id: int) -> str:
 
 
 def after_commit(game) -> None:
-    """Once the transaction commits: tell the game's watchers, and queue a bot if one is to act."""
+    """Once the transaction commits: tell the game's watchers, queue a bot if one is to act, and
+    queue the scoring of a game that is over (the task itself makes sure it scores once)."""
     game_id, seq, to_act = game.pk, game.seq, game.to_act
     bot_to_act = game.status == "active" and any(s.number == to_act and s.bot for s in game.seats.all())
+    to_score = game.status in ("finished", "aborted") and not game.scored
 
     def run():
         broadcast(game_id, seq)
         if bot_to_act:
             schedule_bot(game_id, seq)
+        if to_score:
+            schedule_scoring(game_id)
 
     transaction.on_commit(run)
 
@@ -60,3 +64,10 @@ def schedule_bot(game_id: int, seq: int) -> None:
             bot_turn.delay(*_eager.pending.pop(0))
     finally:
         _eager.pending = None
+
+
+def schedule_scoring(game_id: int) -> None:
+    """Queue the end-of-game scoring (final ratings). Eagerly, it runs here and now."""
+    from workers.tasks import score_game
+
+    score_game.delay(game_id)

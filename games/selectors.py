@@ -6,12 +6,13 @@ everyone sees the full document, and secret CHANCE outcomes appear in the histor
 
 from __future__ import annotations
 
+import orjson
 from django.db.models import F
 
 from engine import get_game
-from games.errors import NotFound
+from games.errors import InvalidRequest, NotFound
 from games.models import Game
-from games.store import load_state, record_of
+from games.store import ENGINE_KINDS, load_state, record_of
 
 WITHHELD = "(hidden until the game ends)"
 
@@ -54,6 +55,8 @@ def game_summary(game: Game) -> dict:
         "to_act": names[game.to_act] if game.to_act is not None and game.status == Game.Status.ACTIVE else None,
         "outcome": game.outcome,
         "draw_offer": [names[n] for n in game.draw_offer],
+        "time_control": game.time_control,
+        "deadline_at": game.deadline_at.isoformat() if game.deadline_at else None,
         "seed_hash": game.seed_hash,
         "seed": game.seed if game.is_over else None,
         "created_at": game.created_at.isoformat(),
@@ -136,3 +139,22 @@ def list_games(user, *, mine=False, my_turn=False, open_=False, status=None, nam
         # One filter() call: the seat that is the user's is the seat to act.
         games = games.filter(status=Game.Status.ACTIVE, seats__user=user, seats__number=F("to_act")).distinct()
     return games
+
+
+def position_at(game: Game, seq: int) -> dict:
+    """The position after event ``seq`` (admins, auditors): the whole document once the game is over,
+    the spectator's view while it runs (nobody, staff included, sees hidden parts before the end)."""
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= game.seq:
+        raise InvalidRequest(f"seq must be an integer from 0 to {game.seq}", field="seq")
+    engine = get_game(game.name)
+    snapshot = game.snapshots.filter(seq__lte=seq).order_by("-seq").values_list("seq", "document").first()
+    if snapshot:
+        after, state = snapshot[0], engine.from_json(orjson.loads(snapshot[1]))
+    else:
+        after, state = 0, engine.setup(game.players, game.options)
+    events = game.events.filter(seq__gt=after, seq__lte=seq, kind__in=ENGINE_KINDS).order_by("seq")
+    for notation in events.values_list("notation", flat=True):
+        state = engine.play(state, notation)
+    document = engine.to_json(state) if game.is_over else engine.view(state, None)
+    return {"seq": seq, "full": game.is_over, "position": document}
+

@@ -19,7 +19,7 @@ from django.utils import timezone
 from engine import CHANCE, EngineError, IllegalAction, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment, derive_chance
-from games import notify
+from games import clock, notify
 from games.errors import Conflict, Forbidden, InvalidRequest, NotFound
 from games.models import Event, Game, IdempotencyRecord, Seat
 from games.store import append, load_state, maybe_snapshot, remember
@@ -29,8 +29,12 @@ User = get_user_model()
 
 # --- creating and joining -------------------------------------------------------------------------
 @transaction.atomic
-def create_game(*, creator, name: str, players: int | None = None, options=None, seats=None) -> Game:
+def create_game(
+    *, creator, name: str, players: int | None = None, options=None, seats=None, time_control=None
+) -> Game:
+    _check_writable(creator)
     engine = _engine_named(name)
+    time_control = clock.check_time_control(time_control)
     players = players or engine.player_counts[0]
     try:
         options = engine.check_options(players, options or {})
@@ -40,14 +44,17 @@ def create_game(*, creator, name: str, players: int | None = None, options=None,
     seat_specs = _seat_specs(creator, players, seats)
     seed = secrets.token_bytes(32)
     game = Game.objects.create(
-        name=name, players=players, options=options, seed=seed.hex(), seed_hash=commitment(seed), created_by=creator
+        name=name, players=players, options=options, time_control=time_control,
+        seed=seed.hex(), seed_hash=commitment(seed), created_by=creator,
     )
-    Seat.objects.bulk_create(Seat(game=game, number=n) for n in range(players))
+    vacation = clock.vacation_seconds(time_control)
+    Seat.objects.bulk_create(Seat(game=game, number=n, vacation_left=vacation) for n in range(players))
     append(
         game,
         Event.Kind.CREATE,
         "service",
-        payload={"game": name, "players": players, "options": options, "seed_hash": game.seed_hash},
+        payload={"game": name, "players": players, "options": options, "seed_hash": game.seed_hash}
+        | ({"time_control": time_control} if time_control else {}),
     )
     for number, spec in enumerate(seat_specs):
         if "user" in spec:
@@ -92,6 +99,7 @@ def _seat_specs(creator, players: int, seats) -> list[dict]:
 
 @transaction.atomic
 def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str | None = None) -> Game:
+    _check_writable(user)
     game = _locked(game_id)
     if game.status != Game.Status.OPEN:
         raise Conflict("this game is not waiting for players")
@@ -217,7 +225,8 @@ def _advance(game: Game, engine, state, since_seq: int) -> None:
     if outcome is not None:
         _finish(game, outcome)
     else:
-        game.to_act = engine.actor(state)
+        previous, game.to_act = game.to_act, engine.actor(state)
+        clock.restart(game, previous)  # a new seat to act gets a fresh deadline
     maybe_snapshot(game, engine, state, since_seq)
     remember(game, state)
 
@@ -234,6 +243,7 @@ def _finish(game: Game, outcome: dict) -> None:
     game.outcome = outcome
     game.to_act = None
     game.draw_offer = []
+    clock.stop(game)
     append(game, Event.Kind.END, "service", payload={"outcome": outcome, "seed": game.seed})
 
 
@@ -279,7 +289,9 @@ def draw(*, user, game_id: int, choice: str) -> Game:
 
 
 def _save(game: Game) -> None:
-    game.save(update_fields=["seq", "head_hash", "status", "to_act", "outcome", "draw_offer", "updated_at"])
+    game.save(
+        update_fields=["seq", "head_hash", "status", "to_act", "outcome", "draw_offer", "deadline_at", "updated_at"]
+    )
 
 
 # --- shared checks ----------------------------------------------------------------------------------
@@ -292,7 +304,7 @@ def _locked(game_id) -> Game:
 
 
 def _check_writable(user) -> None:
-    if not user.is_active:
+    if user is not None and not user.is_active:  # None: the service itself (imports, tools)
         raise Forbidden("your account is suspended")
 
 

@@ -1,8 +1,25 @@
-"""Celery tasks. Each is idempotent: safe to deliver twice, safe to redeliver after a crash."""
+"""Celery tasks. Each is idempotent: safe to deliver twice, safe to redeliver after a crash.
+
+Every task acknowledges late (after it ran) and is rejected back to the queue if its worker dies,
+so a crash means "run again", never "lost"; the row lock and a re-check of the game's state in
+the database make the second run a no-op when the first one had committed.
+"""
 
 from __future__ import annotations
 
+import logging
+import os
+import time
+from datetime import datetime
+
 from celery import shared_task
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+#: Test hook: a worker started with this variable holds each bot move this many seconds before
+#: committing it, so a test can kill the worker inside the transaction. Never set in production.
+HOLD_ENV = "BOT_TURN_TEST_HOLD_SECONDS"
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -14,4 +31,51 @@ def bot_turn(game_id: int, expected_seq: int) -> bool:
     """
     from games.services import play_bot_turn
 
-    return play_bot_turn(game_id, expected_seq)
+    hold = float(os.environ.get(HOLD_ENV) or 0)
+    if not hold:
+        return play_bot_turn(game_id, expected_seq)
+    with transaction.atomic():  # the move is written but not committed while we hold
+        played = play_bot_turn(game_id, expected_seq)
+        log.warning("bot turn %s:%s played=%s, holding %ss before commit (test hook)", game_id, expected_seq, played, hold)
+        time.sleep(hold)
+    return played
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def score_game(game_id: int) -> bool:
+    """End-of-game scoring: the players' ratings, once per game (``Game.scored``)."""
+    from games.ratings import score_game as score
+
+    return score(game_id) is not None
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True, expires=300)
+def sweep_deadlines(now: str | None = None) -> int:
+    """The periodic task (celery beat): queue a timeout for each game whose seat ran out of time,
+    and queue again any bot turn whose task was lost. Returns the number of timeouts queued.
+
+    ``now`` (ISO 8601) fixes the clock for the sweep and the timeouts it queues, for tests and
+    for replaying a missed sweep; by default the real time.
+    """
+    from games import clock, notify
+
+    moment = _moment(now) or clock.now()
+    overdue = clock.overdue(moment)
+    for game_id in overdue:
+        game_timeout.delay(game_id, moment.isoformat())
+    for game_id, seq in clock.stalled_bot_turns(moment):
+        log.warning("bot turn %s:%s was still waiting: queued again", game_id, seq)
+        notify.schedule_bot(game_id, seq)
+    return len(overdue)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def game_timeout(game_id: int, now: str | None = None) -> str | None:
+    """Apply the game's timeout policy if its deadline passed at ``now`` (exactly once)."""
+    from games import clock
+
+    return clock.apply_timeout(game_id, _moment(now))
+
+
+def _moment(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None

@@ -1,13 +1,33 @@
 """Bots: each chooses an action from its seat's view and the legal actions, nothing else.
 
-A bot never sees the state itself, so it cannot read hidden information: by construction.
+A bot never sees the state itself, so it cannot read hidden information: by construction. To
+search, it rebuilds states from the view (``engine.bots.rebuild``), sampling whatever is hidden.
+
+Levels: ``random``; ``greedy`` (one ply and a short evaluation per game); ``easy``, ``normal``
+and ``hard``, Monte Carlo tree search with growing budgets (``hard`` answers within 10 seconds).
+Every bot is deterministic given the ``rng`` it is handed, as long as a search ends on its
+iteration budget rather than its wall-clock cap.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
+from engine.bots.greedy import GreedyBot
+from engine.bots.mcts import Budget, MctsBot
 from engine.bots.random_bot import RandomBot
 
-LEVELS = {"random": RandomBot}
+BUDGETS = {
+    "easy": Budget(iterations=150, seconds=1.0),
+    "normal": Budget(iterations=800, seconds=3.0),
+    "hard": Budget(iterations=3000, seconds=9.0),
+}
+
+LEVELS = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    **{level: partial(MctsBot, budget, level) for level, budget in BUDGETS.items()},
+}
 
 
 def get_bot(level: str):

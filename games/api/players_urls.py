@@ -1,3 +1,11 @@
-"""API routes for players (filled in by the players work)."""
+"""API routes for players: ratings, the leaderboard, the games waiting on the caller."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from games.api import players
+
+urlpatterns = [
+    path("leaderboard", players.Leaderboard.as_view(), name="leaderboard"),
+    path("players/<str:username>", players.PlayerDetail.as_view(), name="player-detail"),
+    path("me/waiting", players.Waiting.as_view(), name="me-waiting"),
+]

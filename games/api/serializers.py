@@ -32,6 +32,10 @@ class CreateGameSerializer(serializers.Serializer):
         required=False,
         help_text='one per seat: {"user": name}, {"bot": level} or {} for an open seat',
     )
+    time_control = serializers.DictField(
+        required=False,
+        help_text='correspondence time: {"days_per_move": 3, "vacation_days": 14, "policy": "forfeit" or "bot"}',
+    )
 
 
 class JoinSerializer(serializers.Serializer):

@@ -107,6 +107,7 @@ class GameList(APIView):
             players=data.validated_data.get("players"),
             options=data.validated_data.get("options"),
             seats=data.validated_data.get("seats"),
+            time_control=data.validated_data.get("time_control"),
         )
         return Response(selectors.game_summary(game), status=status.HTTP_201_CREATED)
 

@@ -1,4 +1,4 @@
-"""Forms of the play site: sign up, and the create-game form that becomes a services call."""
+"""Forms of the play site: sign up, the create-game form that becomes a services call, a report."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 
 from engine import available, get_game
 from engine.bots import LEVELS
+from games import clock, moderation
 
 #: The most seats any game has (Nakatha plays up to 6): the form offers this many seat rows.
 MAX_SEATS = 6
@@ -38,6 +39,23 @@ class CreateGameForm(forms.Form):
                                  help_text="leave empty for the game's smallest player count")
     options = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
                               label="Rule options (JSON)", help_text='e.g. {"quiet_turn_limit": 40}; empty: the defaults')
+    # The time control; its limits are the clock's, which checks them again (the API's path).
+    days_per_move = forms.FloatField(
+        required=False, min_value=0, max_value=clock.MAX_DAYS_PER_MOVE, label="Days per move",
+        widget=forms.NumberInput(attrs={"step": "any", "inputmode": "decimal"}),
+        help_text="empty: an untimed game; 0.5 is twelve hours",
+    )
+    vacation_days = forms.FloatField(
+        required=False, min_value=0, max_value=clock.MAX_VACATION_DAYS, label="Vacation days per player",
+        widget=forms.NumberInput(attrs={"step": "any", "inputmode": "decimal"}),
+        help_text="spent automatically when a deadline passes",
+    )
+    policy = forms.ChoiceField(
+        choices=[("forfeit", "the seat forfeits the game"), ("bot", "a bot plays the turn")],
+        initial="forfeit", required=False, label="When a deadline passes",
+    )
+    timeout_bot = forms.ChoiceField(choices=[(level, level) for level in LEVELS], initial="random", required=False,
+                                    label="Bot level for a timed-out turn")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -71,7 +89,21 @@ class CreateGameForm(forms.Form):
         players = data.get("players") or get_game(data["game"]).player_counts[0]
         data["players"] = players
         data["seats"] = [self._seat_spec(n) for n in range(min(players, MAX_SEATS))]
+        data["time_control"] = self._time_control()
         return data
+
+    def _time_control(self) -> dict:
+        """The service's ``time_control``: empty (untimed) unless days per move are given."""
+        days = self.cleaned_data.get("days_per_move")
+        if days is None:
+            return {}
+        if days <= 0:
+            self.add_error("days_per_move", "days per move must be above 0 (leave it empty for an untimed game)")
+        time_control = {"days_per_move": _whole(days), "vacation_days": _whole(self.cleaned_data.get("vacation_days") or 0),
+                        "policy": self.cleaned_data.get("policy") or "forfeit"}
+        if time_control["policy"] == "bot":
+            time_control["bot"] = self.cleaned_data.get("timeout_bot") or "random"
+        return time_control
 
     def _seat_spec(self, n: int) -> dict:
         """One seat as the service takes it: {"user": name}, {"bot": level} or {} (open)."""
@@ -88,3 +120,31 @@ class CreateGameForm(forms.Form):
         return {}
 
     user_name = ""  # set by the view: the creator's username, for "me"
+
+    def time_control_fields(self):
+        return [self[name] for name in ("days_per_move", "vacation_days", "policy", "timeout_bot")]
+
+
+def _whole(days: float) -> int | float:
+    """3.0 days is stored as 3: the time control reads as it was meant."""
+    return int(days) if float(days).is_integer() else days
+
+
+class ReportForm(forms.Form):
+    """A report about a game, a player, or a player in a game (``moderation.file_report``).
+
+    ``about`` lists the players one may name from this page; empty: the user field is hidden and
+    carries the page's own player, if any.
+    """
+
+    game = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    user = forms.CharField(required=False, widget=forms.HiddenInput)
+    reason = forms.CharField(max_length=moderation.MAX_REASON, label="What is wrong?",
+                             widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args, about: list[str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if about:
+            self.fields["user"] = forms.ChoiceField(
+                required=False, label="Report", choices=[("", "the game itself"), *[(n, f"player {n}") for n in about]]
+            )

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games.site import views
+from games.site import player_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,8 +13,12 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/join/", views.join, name="join"),
     path("games/<int:game_id>/position", views.position, name="position"),
+    path("games/<int:game_id>/history", views.history, name="site-history"),
     path("rules/", views.rules_index, name="rules-index"),
     path("rules/<str:game>/", views.rules, name="rules"),
-    path("players/<str:username>/", views.profile, name="profile"),
-    path("me/", views.my_profile, name="my-profile"),
+    path("players/<str:username>/", player_views.profile, name="profile"),
+    path("me/", player_views.my_profile, name="my-profile"),
+    path("leaderboard/", player_views.leaderboard_index, name="leaderboard-index"),
+    path("leaderboard/<str:game>/", player_views.leaderboard, name="leaderboard"),
+    path("report/", player_views.report, name="report"),
 ]

@@ -9,19 +9,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.http import Http404, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from engine import available, get_game
-from games import selectors, services
+from games import selectors, services, standings
 from games.errors import NotFound, ServiceError
 from games.models import Game
-from games.site.forms import CreateGameForm, SignupForm
+from games.site import events
+from games.site.forms import CreateGameForm, ReportForm, SignupForm
 from games.site.replay import position_at
 from games.site.rules import render_rules
+from games.site.timeleft import deadline_of, time_control_text
 
 LOGIN = "site-login"
 LIST_LIMIT = 50
@@ -31,11 +31,16 @@ def _summaries(games) -> list[dict]:
     return [selectors.game_summary(g) for g in games[:LIST_LIMIT]]
 
 
+def _waiting(user) -> list[dict]:
+    """The games waiting on the user, the nearest deadline first (untimed ones last)."""
+    return [{**selectors.game_summary(g), "clock": deadline_of(g, user)} for g in standings.waiting_on(user)[:LIST_LIMIT]]
+
+
 def home(request):
     user = request.user
     waiting, others = [], []
     if user.is_authenticated:
-        waiting = _summaries(selectors.list_games(user, my_turn=True))
+        waiting = _waiting(user)
         waiting_ids = {g["id"] for g in waiting}
         others = [g for g in _summaries(selectors.list_games(user, mine=True)) if g["id"] not in waiting_ids]
     mine_ids = {g["id"] for g in waiting + others}
@@ -64,7 +69,7 @@ def create(request):
         data = form.cleaned_data
         try:
             game = services.create_game(creator=request.user, name=data["game"], players=data["players"],
-                                        options=data["options"], seats=data["seats"])
+                                        options=data["options"], seats=data["seats"], time_control=data["time_control"])
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
@@ -83,7 +88,17 @@ def game_page(request, game_id: int):
     return render(request, "site/game.html", {
         "game": summary, "can_join": can_join, "my_seats": [summary["seats"][n]["name"] for n in mine],
         "has_rules": render_rules(game.name) is not None,
+        "deadline": deadline_of(game, request.user), "time_control": time_control_text(game.time_control),
+        "report_form": _report_form(game, request.user),
     })
+
+
+def _report_form(game: Game, user) -> ReportForm | None:
+    """Anyone signed in may report the game, or one of its other (human) players."""
+    if not user.is_authenticated:
+        return None
+    about = [s.user.username for s in game.seats.all() if s.user_id and s.user_id != user.pk]
+    return ReportForm(initial={"game": game.pk}, about=list(dict.fromkeys(about)))
 
 
 @require_POST
@@ -110,6 +125,12 @@ def position(request, game_id: int):
     return JsonResponse(position_at(game, request.user, seq))
 
 
+@require_GET
+def history(request, game_id: int):
+    """The move list's JSON: the game's history, each row worded for people (moderation included)."""
+    return JsonResponse(events.with_text(selectors.history(_game_or_404(game_id))), safe=False)
+
+
 def rules_index(request):
     return render(request, "site/rules_index.html", {
         "games": [{"name": n, "written": render_rules(n) is not None} for n in available()],
@@ -120,19 +141,6 @@ def rules(request, game: str):
     if game not in available():
         raise Http404(f"no game named {game}")
     return render(request, "site/rules.html", {"game": game, "html": render_rules(game)})
-
-
-def profile(request, username: str):
-    person = get_object_or_404(User, username=username)
-    games = _summaries(selectors.list_games(person, mine=True))
-    finished = [g for g in games if g["status"] in (Game.Status.FINISHED, Game.Status.ABORTED)]
-    current = [g for g in games if g not in finished]
-    return render(request, "site/profile.html", {"person": person, "current": current, "finished": finished})
-
-
-@login_required(login_url=LOGIN)
-def my_profile(request):
-    return redirect(reverse("profile", args=[request.user.username]))
 
 
 def _game_or_404(game_id: int) -> Game:

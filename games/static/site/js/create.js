@@ -1,5 +1,6 @@
 // The create-game form: show as many seat rows as the game has players, and the username box
-// only for an invited seat. Without this script every row shows and the server uses the first ones.
+// only for an invited seat, the timeout bot's level only for the "bot" policy. Without this script
+// every row shows and the server uses what applies.
 const form = document.getElementById("create-form");
 const game = form.querySelector('[name="game"]');
 const players = form.querySelector('[name="players"]');
@@ -18,6 +19,8 @@ function update() {
     const choice = row.querySelector("select");
     row.querySelector('input[type="text"]').hidden = choice.value !== "invite";
   }
+  const policy = form.querySelector('[name="policy"]');
+  form.querySelector('[data-field="timeout_bot"]').hidden = policy.value !== "bot";
 }
 
 form.addEventListener("change", update);

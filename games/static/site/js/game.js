@@ -3,6 +3,7 @@
 import { errorText, getJSON, postJSON } from "./api.js";
 import { narrow, renderChoices, words } from "./choices.js";
 import { Live } from "./live.js";
+import { DeadlineLine } from "./clock.js";
 import * as generic from "./boards/generic.js";
 import * as mandara from "./boards/mandara.js";
 import * as nakatha from "./boards/nakatha.js";
@@ -10,10 +11,6 @@ import * as paso from "./boards/paso.js";
 import * as tibetana from "./boards/tibetana.js";
 
 const RENDERERS = { paso, tibetana, nakatha, mandara };
-const KIND_WORDS = {
-  create: "created the game", join: "took a seat", start: "the game starts", resign: "resigned",
-  draw_offer: "agrees to a draw", draw_decline: "declined the draw", end: "the game is over",
-};
 
 const root = document.getElementById("game-page");
 const gameId = root.dataset.gameId;
@@ -27,6 +24,7 @@ const choicesEl = $("choices-body");
 const slider = $("replay");
 const sliderOut = $("replay-at");
 const movesEl = $("moves");
+const deadline = new DeadlineLine($("clock"));
 
 let current = null; // the last live message: {seq, seat, view, legal, game}
 let picks = []; // board parts clicked so far: [{refs, label}]
@@ -49,11 +47,18 @@ function onState(message) {
   sliderOut.textContent = slider.value;
   showStatus();
   showChoices();
-  if (message.seq !== historySeq) loadHistory(message.seq);
+  deadline.update(message.game, message.seat);
+  if (message.seq !== historySeq) {
+    historySeq = message.seq;
+    loadHistory();
+  }
 }
 
 function onConnection(text, mode) {
   $("connection").textContent = text;
+  if (mode === "live" && root.dataset.connection === "reconnecting") {
+    root.dataset.reconnects = Number(root.dataset.reconnects || 0) + 1;
+  }
   root.dataset.connection = mode;
 }
 
@@ -78,6 +83,8 @@ function showStatus() {
   if (game.draw_offer && game.draw_offer.length && !game.outcome) text += ` Draw offered by ${game.draw_offer.join(", ")}.`;
   statusEl.textContent = text;
   root.dataset.status = game.status;
+  const actions = document.querySelector(".game-actions");
+  if (actions) actions.hidden = game.status !== "active";
 }
 
 // --- the board ----------------------------------------------------------------------------------
@@ -180,6 +187,8 @@ async function act(action) {
   if (busy || !current) return;
   busy = true;
   hideError();
+  choicesEl.replaceChildren(); // no second click on a list that is about to change
+  selectionEl.textContent = `Sending ${action}…`;
   try {
     await postJSON(`/api/games/${gameId}/actions`, { action, expected_seq: current.seq }, { "Idempotency-Key": key() });
     picks = [];
@@ -204,14 +213,18 @@ function hideError() {
 }
 
 // --- history and replay -------------------------------------------------------------------------
-async function loadHistory(seq) {
+let historyTicket = 0;
+
+async function loadHistory() {
+  const ticket = ++historyTicket;
   let rows;
   try {
-    rows = await getJSON(`/api/games/${gameId}/history`);
+    rows = await getJSON(`/games/${gameId}/history`); // the site's: each row worded by the server
+    if (ticket !== historyTicket) return; // a later load is on its way
   } catch {
-    return; // the next update tries again
+    historySeq = -1; // the next update tries again
+    return;
   }
-  historySeq = seq;
   movesEl.replaceChildren(...rows.map(moveRow));
   movesEl.scrollTop = movesEl.scrollHeight;
 }
@@ -223,9 +236,8 @@ function moveRow(row) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "link";
-  const what = row.action || KIND_WORDS[row.kind] || row.kind;
-  button.textContent = `${row.actor}: ${what}`;
-  button.setAttribute("aria-label", `show the position after event ${row.seq}: ${row.actor} ${what}`);
+  button.textContent = row.text;
+  button.setAttribute("aria-label", `show the position after event ${row.seq}: ${row.text}`);
   button.addEventListener("click", () => { slider.value = row.seq; replayTo(row.seq); });
   const time = document.createElement("time");
   time.dateTime = row.at;

@@ -35,7 +35,7 @@ function drawTile(g, tile, left, top, where) {
 
 export function render(view) {
   const width = 3 * SPACE + 3 * C + 40;
-  const cards = Object.entries(view.cards || {});
+  const cards = Object.entries(view.cards || {}).filter(([, card]) => card); // null: no card dealt there
   const height = Math.max(3 * SPACE, 3 * C + 40 + cards.length * 44);
   const root = board(width, height, "Mandara board", 10);
   for (let s = 1; s <= 9; s++) {

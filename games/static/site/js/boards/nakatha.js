@@ -27,6 +27,11 @@ function tiles() {
 }
 const TILES = tiles();
 
+// Numbered pieces read "Da1"; named ones (Fae courts, Makabi, Outerlands) by their name's start.
+function shortName(faction, id) {
+  return /^\d+$/.test(id) ? `${SHORT[faction] || faction.slice(0, 2)}${id}` : id.slice(0, 3);
+}
+
 const xy = ([q, r]) => [1.5 * R * q, Math.sqrt(3) * R * (r + q / 2)];
 
 export function render(view) {
@@ -51,14 +56,16 @@ export function render(view) {
     const bits = [`${name} (${kind})`];
     if (claim) bits.push(`claimed by ${claim}`);
     for (const p of here) bits.push(`${p.faction}.${p.id}${p.turned ? " turned" : ""}${p.owned ? " owned" : ""}`);
-    const cell = pickable(svg("g", { class: `nk-tile ${kind}${claim ? ` claim-${claim}` : ""}` }), [name], bits.join("; "));
+    // A grey tile also stands for its segment (deploy notation names segments: "deploy dae b").
+    const refs = kind === "grey" ? [name, name[0]] : [name];
+    const cell = pickable(svg("g", { class: `nk-tile ${kind}${claim ? ` claim-${claim}` : ""}` }), refs, bits.join("; "));
     cell.append(svg("polygon", { points: hexPoints(x, y, R - 1), class: "hex" }));
     if (!here.length) cell.append(text(x, y, name, { class: "coord tiny" }));
     g.append(cell);
     for (const p of here) {
       const label = `${p.faction}.${p.id}${p.turned ? " (turned)" : ""} on ${name}`;
       const piece = pickable(svg("g", { class: `piece faction-${p.faction}${p.turned ? " turned" : ""}` }), [`${p.faction}.${p.id}`, name], label);
-      piece.append(svg("circle", { cx: x, cy: y, r: R * 0.72 }), text(x, y, `${SHORT[p.faction] || p.faction.slice(0, 2)}${p.id}`, { class: "tiny" }));
+      piece.append(svg("circle", { cx: x, cy: y, r: R * 0.72 }), text(x, y, shortName(p.faction, p.id), { class: "tiny" }));
       g.append(piece);
     }
   }

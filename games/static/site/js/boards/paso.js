@@ -59,7 +59,11 @@ export function render(view, { seat }) {
         part.append(svg("rect", { x: cx + 1, y: cy + 1, width: S / 2 - 2, height: S / 2 - 2, rx: kind === "stone" ? 8 : 2 }));
         g.append(part);
       }
-      g.append(text(x + S / 2, y + S / 2, `${tile.type}${tile.rot ? tile.rot : ""}`, { class: "tile-label", "aria-hidden": "true" }));
+      // The tile's type and turn on a small pill where its four sub-squares meet.
+      const tag = svg("g", { class: "tile-tag", "aria-hidden": "true" });
+      tag.append(svg("rect", { x: x + S / 2 - 17, y: y + S / 2 - 9, width: 34, height: 18, rx: 9 }),
+        text(x + S / 2, y + S / 2, `${tile.type} r${tile.rot}`, { class: "tile-label" }));
+      g.append(tag);
       layer.append(g);
     }
   }
@@ -71,24 +75,35 @@ export function render(view, { seat }) {
     for (const [name, token] of Object.entries(view.tokens[who] || {})) {
       const loc = token.location;
       let cx; let cy;
-      if (loc === "temple" && temples[who]) {
-        const [x, y] = origin(temples[who]);
-        cx = x + 22 + inTemple[who]++ * 28;
+      const rival = SEATS.find((s) => s !== who);
+      const home = loc === "temple" ? temples[who] : loc === "rival_temple" ? temples[rival] : null;
+      if (home) {
+        // In a temple: its own, or the rival's for the Brahmin that reached it (P19).
+        const owner = loc === "temple" ? who : rival;
+        const [x, y] = origin(home);
+        cx = x + 22 + inTemple[owner]++ * 28;
         cy = y + S / 2 + 12;
       } else if (loc.includes(".")) {
         const [sx, sy] = corner(loc.split(".")[0], loc.split(".")[1]);
         cx = sx + S / 4;
         cy = sy + S / 4;
       } else {
-        gone.push(`${who} ${name}: ${loc === "out" ? "eliminated" : loc === "rival_temple" ? "reached the rival temple" : "in hand"}`);
+        gone.push(`${who} ${name}: ${loc === "out" ? "eliminated" : "waiting for its temple"}`);
         continue;
       }
       const mine = seat === who;
-      // Own tokens stand for their character in the notation; a rival token for the square it is on.
-      const refs = mine ? [name] : loc.includes(".") ? [loc, loc.split(".")[0]] : ["temple"];
-      const where = loc === "temple" ? "in its temple" : `on ${loc}`;
+      const where = loc === "temple" ? "in its temple" : loc === "rival_temple" ? "in the rival temple" : `on ${loc}`;
       const label = `${who} ${name}${token.exhausted ? " (exhausted)" : ""} ${where}`;
-      const g = pickable(svg("g", { class: `token token-${who}${token.exhausted ? " exhausted" : ""}` }), refs, label);
+      const classes = `token token-${who}${token.exhausted ? " exhausted" : ""}`;
+      let g;
+      if (mine) {
+        g = pickable(svg("g", { class: classes }), [name], label); // a character in the notation
+      } else if (loc.includes(".")) {
+        g = pickable(svg("g", { class: classes }), [loc, loc.split(".")[0]], label); // a target square
+      } else {
+        // A rival token in a temple: a click goes through to the temple (the Brahmin's goal).
+        g = svg("g", { class: `${classes} passive`, role: "img", "aria-label": label });
+      }
       g.append(svg("circle", { cx, cy, r: 13 }), text(cx, cy, LETTER[name] || name[0].toUpperCase()));
       tokenLayer.append(g);
     }
@@ -106,7 +121,7 @@ export function render(view, { seat }) {
   const ts = view.turn_state || {};
   const rows = [
     ["Phase", view.phase],
-    ["Turn", `${view.turn}, ${view.current} to act`],
+    ["Turn", view.phase === "over" ? view.turn : `${view.turn}, ${view.current} to act`],
     ["This turn", ts.character ? `${ts.character}: ${ts.basic.join(", ") || "no action yet"}` : "no character chosen yet"],
     ["Tiles in reserve", Object.entries(view.reserve).map(([t, n]) => `${t} ${n}`).join(" · ")],
     ["Quiet turns", `${view.quiet_turns} of ${view.options?.quiet_turn_limit || "no limit"}`],

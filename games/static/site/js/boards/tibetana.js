@@ -36,10 +36,6 @@ export function render(view) {
   const g = svg("g", { transform: `translate(${halfX} ${halfY})` });
   const territories = view.territories || {};
   const portal = view.portal;
-  if (portal) {
-    const [a, b] = portal.map(centre);
-    g.append(svg("path", { d: `M ${a[0]} ${a[1]} C ${a[0] - 4 * R} ${a[1]}, ${b[0] - 4 * R} ${b[1]}, ${b[0]} ${b[1]}`, class: "portal" }));
-  }
   for (const name of Object.keys(TERRAIN)) {
     const [x, y] = centre(name);
     const t = territories[name];
@@ -52,6 +48,7 @@ export function render(view) {
     for (const p of pieces) bits.push(`${p.colour} ${p.text}`);
     if (t.pagoda) bits.push(`${t.pagoda.owner} pagoda with ${t.pagoda.rings} rings`);
     if (t.demon) bits.push(`${t.demon.level} ${t.demon.name}`);
+    if (portal && portal.includes(name)) bits.push("a portal half");
     const refs = [name];
     if (t.demon) refs.push(t.demon.name);
     const cell = pickable(svg("g", { class: `territory terrain-${TERRAIN[name]}` }), refs, bits.join("; "));
@@ -63,6 +60,11 @@ export function render(view) {
     if (t.demon) cell.append(text(x, y + R * 0.55, t.demon.name, { class: `demon ${t.demon.level}` }));
     g.append(cell);
   }
+  // Each portal half is a ring on the territory it touches (T4: the two become adjacent).
+  for (const name of portal || []) {
+    const [x, y] = centre(name);
+    g.append(svg("circle", { cx: x - R * 0.55, cy: y - R * 0.35, r: 9, class: "portal" }));
+  }
   root.append(g);
 
   const rows = [];
@@ -73,6 +75,7 @@ export function render(view) {
   const turn = view.turn || {};
   rows.push(["Turn", `${turn.number}, ${turn.active} to act, ${turn.actions_left} actions left`]);
   if (turn.specials && turn.specials.length) rows.push(["Specials used", turn.specials.join(", ")]);
+  rows.push(["Portal", portal ? portal.join(" ↔ ") : "disabled"]);
   rows.push(["Altar", (view.altar || []).join(", ")], ["Die", view.die]);
   if (view.pending) rows.push(["Pending", view.pending.kind || JSON.stringify(view.pending)]);
   return { svg: root, panel: html("div", {}, [facts(rows)]), caption: `Tibetana map, turn ${turn.number}` };

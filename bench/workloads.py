@@ -1,0 +1,66 @@
+"""The timed workloads (see ``harness``): raw INSERT+COMMIT, and moves through the service layer."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import uuid
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from bench.harness import django_setup
+from bench.moves import OPTIONS, random_game
+
+RAW_TABLE = "bench_raw_event"
+#: Prepared per worker: enough for any plausible rate over a few seconds (one move = one event).
+GAMES_PER_WORKER = 10
+MOVES_PER_GAME = 1000
+
+
+def create_raw_table(url: str) -> None:
+    """The scratch table: an event-like row with a jsonb column (created once, before workers)."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            f"CREATE TABLE IF NOT EXISTS {RAW_TABLE} (id bigserial PRIMARY KEY, worker int NOT NULL,"
+            " seq int NOT NULL, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())"
+        )
+        conn.execute(f"TRUNCATE {RAW_TABLE}")
+
+
+def raw_insert(index: int):
+    """One row INSERTed and COMMITted per step, on one psycopg 3 connection."""
+    conn = psycopg.connect(os.environ["DATABASE_URL"])
+    counter = itertools.count(1)
+    statement = f"INSERT INTO {RAW_TABLE} (worker, seq, payload) VALUES (%s, %s, %s)"
+
+    def step():
+        seq = next(counter)
+        conn.execute(
+            statement, (index, seq, Jsonb({"actor": "south", "notation": "brahmin walk c4.sw-c4.ne"}))
+        )
+        conn.commit()
+
+    return step
+
+
+def submissions(index: int):
+    """One ``games.services.submit_action`` per step, through this worker's own prepared games."""
+    django_setup()
+    from django.contrib.auth.models import User
+
+    from games import services
+
+    name = f"bench-{uuid.uuid4().hex[:12]}"
+    user = User.objects.create_user(name)
+    plan = []
+    for number in range(GAMES_PER_WORKER):
+        game = services.create_game(creator=user, name="paso", seats=[{"user": name}] * 2, options=OPTIONS)
+        plan.append((game.pk, game.seq, random_game(seed=index * 1000 + number, length=MOVES_PER_GAME)))
+    moves = ((game_id, seq + n, text) for game_id, seq, texts in plan for n, text in enumerate(texts))
+
+    def step():
+        game_id, expected_seq, text = next(moves)  # StopIteration: the prepared games are played out
+        services.submit_action(user=user, game_id=game_id, text=text, expected_seq=expected_seq)
+
+    return step

@@ -1,0 +1,31 @@
+"""Nakatha: progress toward the Board (claims of one faction, N39) and pieces still standing.
+
+A seat is judged by its best faction's claims against the majority that wins, plus the pieces its
+factions still have on the board (Dominion, N38, needs every other seat's pieces gone). The Sword
+is not judged: before it is found nobody knows where it lies.
+"""
+
+from __future__ import annotations
+
+from engine.bots.heuristics import shares
+
+# A Nakatha game is ~800 actions of ~0.2 ms each; a few random steps then this evaluation tell
+# the search more per second than long random walks.
+PLAYOUT_DEPTH = 12
+
+
+def evaluate(doc: dict, seats: int) -> list[float]:
+    majority = doc.get("options", {}).get("board_majority", 30) or 30
+    claims: dict[str, int] = {}
+    for faction in doc["claims"].values():
+        if faction:
+            claims[faction] = claims.get(faction, 0) + 1
+    standing: dict[str, int] = {}
+    for faction, pieces in doc["pieces"].items():
+        standing[faction] = sum(1 for p in pieces.values() if p.get("tile"))
+    scores = []
+    for seat in doc["seats"][:seats]:
+        factions = seat["factions"]
+        best = max((claims.get(f, 0) for f in factions), default=0)
+        scores.append(3.0 * best / majority + 0.05 * sum(standing.get(f, 0) for f in factions))
+    return shares(scores, 0.5)

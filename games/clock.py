@@ -1,0 +1,226 @@
+"""Correspondence time: a deadline per move, a vacation allowance, and what a timeout does.
+
+A game's ``time_control`` is ``{"days_per_move", "vacation_days", "policy", "bot"?}`` (empty:
+untimed). Deadlines live in the database (``Game.deadline_at``) and a periodic task sweeps the
+overdue ones: a Celery ETA of days would be redelivered again and again by Redis after its
+visibility timeout. Every consequence of running out of time is an event (``timeout``), appended
+under the game's row lock after re-checking the deadline, so a sweep that runs twice or
+concurrently applies a policy exactly once.
+
+Time comes from ``now()``: ``django.utils.timezone.now`` unless a caller fixed the moment with
+``at(moment)`` (the sweep task does, so a whole sweep and every deadline it sets agree on one clock).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+from contextvars import ContextVar
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from engine import get_game
+from engine.bots import LEVELS, get_bot
+from games import notify
+from games.errors import InvalidRequest
+from games.models import Event, Game
+from games.store import append, load_state, remember
+
+DAY = 86400  # seconds
+POLICIES = ("forfeit", "bot")
+KEYS = ("days_per_move", "vacation_days", "policy", "bot")
+MAX_DAYS_PER_MOVE = 60
+MAX_VACATION_DAYS = 365
+#: A bot seat to act with no write for this long has lost its task (see ``stalled_bot_turns``).
+STALLED_BOT_AFTER = timedelta(minutes=10)
+#: A bot finishing an absent seat's turn stops after this many actions (a runaway guard).
+MAX_BOT_ACTIONS = 200
+
+_moment: ContextVar[datetime | None] = ContextVar("clock_moment", default=None)
+
+
+def now() -> datetime:
+    return _moment.get() or timezone.now()
+
+
+@contextlib.contextmanager
+def at(moment: datetime | None):
+    """Fix ``now()`` for the block (``None``: the real clock)."""
+    token = _moment.set(moment)
+    try:
+        yield
+    finally:
+        _moment.reset(token)
+
+
+# --- the option ----------------------------------------------------------------------------------------
+def check_time_control(time_control) -> dict:
+    """The normalized time control, or InvalidRequest naming what is wrong. Empty: untimed."""
+    if not time_control:
+        return {}
+    if not isinstance(time_control, dict):
+        raise _bad("time_control must be an object such as {\"days_per_move\": 3}")
+    unknown = sorted(set(time_control) - set(KEYS))
+    if unknown:
+        raise _bad(f"unknown time_control key {unknown[0]!r}; keys: {', '.join(KEYS)}")
+    days = time_control.get("days_per_move")
+    if not _number(days) or not 0 < days <= MAX_DAYS_PER_MOVE:
+        raise _bad(f"time_control.days_per_move must be a number of days above 0, at most {MAX_DAYS_PER_MOVE}")
+    vacation = time_control.get("vacation_days", 0)
+    if not _number(vacation) or not 0 <= vacation <= MAX_VACATION_DAYS:
+        raise _bad(f"time_control.vacation_days must be a number of days from 0 to {MAX_VACATION_DAYS}")
+    policy = time_control.get("policy", "forfeit")
+    if policy not in POLICIES:
+        raise _bad(f"time_control.policy must be one of {', '.join(POLICIES)}")
+    normalized = {"days_per_move": days, "vacation_days": vacation, "policy": policy}
+    if policy == "bot":
+        bot = time_control.get("bot", "random")
+        if bot not in LEVELS:
+            raise _bad(f"time_control.bot must be a bot level: {', '.join(LEVELS)}")
+        normalized["bot"] = bot
+    elif "bot" in time_control:
+        raise _bad("time_control.bot only goes with the policy \"bot\"")
+    return normalized
+
+
+def _number(value) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _bad(message: str) -> InvalidRequest:
+    return InvalidRequest(message, field="time_control")
+
+
+def vacation_seconds(time_control: dict) -> int:
+    """Each seat's vacation allowance at the start of a game."""
+    return int(round(time_control.get("vacation_days", 0) * DAY)) if time_control else 0
+
+
+# --- deadlines, set by the services whenever the seat to act is named ---------------------------------
+def restart(game: Game, previous_to_act: int | None) -> None:
+    """A seat newly to act gets a full ``days_per_move``; the same seat acting on keeps its deadline.
+
+    Bot seats have no deadline (a stalled bot turn is a queue problem, not a player's absence).
+    """
+    if not game.time_control or game.status != Game.Status.ACTIVE or game.to_act is None or _is_bot(game):
+        game.deadline_at = None
+    elif game.to_act != previous_to_act or game.deadline_at is None:
+        game.deadline_at = now() + timedelta(days=game.time_control["days_per_move"])
+
+
+def stop(game: Game) -> None:
+    game.deadline_at = None
+
+
+def _is_bot(game: Game) -> bool:
+    return any(s.number == game.to_act and s.bot for s in game.seats.all())
+
+
+def seconds_left(game: Game, moment: datetime | None = None) -> int | None:
+    if game.deadline_at is None:
+        return None
+    return max(0, int((game.deadline_at - (moment or now())).total_seconds()))
+
+
+def stalled_bot_turns(moment: datetime | None = None, limit: int = 500) -> list[tuple[int, int]]:
+    """(game id, seq) of games whose bot seat has been to act for ``STALLED_BOT_AFTER``.
+
+    Its task was lost (a broker that restarted empty): queueing it again is safe, since a bot
+    turn names the seq it expects and a second delivery does nothing.
+    """
+    since = (moment or now()) - STALLED_BOT_AFTER
+    games = Game.objects.filter(status=Game.Status.ACTIVE, updated_at__lt=since, seats__number=F("to_act"),
+                                seats__bot__gt="")  # one filter(): the seat to act is the bot's
+    return list(games.order_by("updated_at").values_list("pk", "seq")[:limit])
+
+
+def overdue(moment: datetime | None = None, limit: int = 500) -> list[int]:
+    """Ids of active games whose seat to act ran out of time, the longest overdue first."""
+    games = Game.objects.filter(status=Game.Status.ACTIVE, deadline_at__lt=moment or now())
+    return list(games.order_by("deadline_at").values_list("pk", flat=True)[:limit])
+
+
+# --- timeouts ----------------------------------------------------------------------------------------
+def apply_timeout(game_id: int, moment: datetime | None = None) -> str | None:
+    """Apply the time control to one overdue game. Returns what was done, or None (nothing due).
+
+    Re-checked under the row lock: a second or concurrent call finds the deadline moved on (or
+    the game over) and does nothing.
+    """
+    moment = moment or now()
+    with at(moment), transaction.atomic():
+        game = Game.objects.select_for_update().prefetch_related("seats").filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.ACTIVE or game.deadline_at is None:
+            return None
+        if game.deadline_at >= moment:
+            return None
+        seat = next((s for s in game.seats.all() if s.number == game.to_act), None)
+        if seat is None or seat.bot:  # a bot took the seat over (moderation): bots have no deadline
+            Game.objects.filter(pk=game.pk).update(deadline_at=None)
+            return None
+        name = get_game(game.name).seat_name(game.players, seat.number)
+        if seat.vacation_left and _spend_vacation(game, seat, name, moment):
+            return "vacation"
+        if game.time_control.get("policy") == "bot":
+            _bot_plays(game, seat.number, name)
+            return "bot"
+        _forfeit(game, seat.number, name)
+        return "forfeit"
+
+
+def _spend_vacation(game: Game, seat, name: str, moment: datetime) -> bool:
+    """Push the deadline back by whole vacation days covering the overdue time; True if that sufficed."""
+    from games.services import _save
+
+    overdue_days = max(1, math.ceil((moment - game.deadline_at).total_seconds() / DAY))
+    spent = min(seat.vacation_left, overdue_days * DAY)
+    seat.vacation_left -= spent
+    seat.save(update_fields=["vacation_left"])
+    game.deadline_at += timedelta(seconds=spent)
+    payload = {
+        "seat": name,
+        "policy": "vacation",
+        "spent_seconds": spent,
+        "vacation_left": seat.vacation_left,
+        "deadline_at": game.deadline_at.isoformat(),
+    }
+    append(game, Event.Kind.TIMEOUT, "service", payload=payload)
+    if game.deadline_at >= moment:
+        _save(game)
+        notify.after_commit(game)
+        return True
+    return False  # the allowance ran out before the moment: the policy applies as well
+
+
+def _forfeit(game: Game, seat: int, name: str) -> None:
+    """The seat that ran out of time loses; every other seat wins."""
+    from games.services import _finish, _save
+
+    append(game, Event.Kind.TIMEOUT, "service", payload={"seat": name, "policy": "forfeit"})
+    names = get_game(game.name).seat_names(game.players)
+    _finish(game, {"winners": [n for i, n in enumerate(names) if i != seat], "reason": "timeout", "scores": None})
+    _save(game)
+    notify.after_commit(game)
+
+
+def _bot_plays(game: Game, seat: int, name: str) -> None:
+    """A bot of the time control's level plays out the absent seat's turn; the seat stays the player's."""
+    from games.services import _play, _save
+
+    level = game.time_control.get("bot", "random")
+    _, state = load_state(game)
+    append(game, Event.Kind.TIMEOUT, "service", payload={"seat": name, "policy": "bot", "bot": level})
+    remember(game, state)  # a timeout changes nothing on the board: no replay for the new head
+    _save(game)
+    bot = get_bot(level)
+    for _ in range(MAX_BOT_ACTIONS):
+        if game.status != Game.Status.ACTIVE or game.to_act != seat:
+            return
+        engine, state = load_state(game)
+        rng = random.Random(f"{game.pk}:{game.seq}:{game.seed}")
+        action = bot.choose(engine, engine.view(state, seat), engine.legal_actions(state), rng)
+        _play(game, engine, state, seat, engine.format(action))

@@ -1,0 +1,276 @@
+"""Moderation and reports: every act is an event appended to the game's history, never an edit.
+
+A moderator is an active staff user. Each game act appends one ``moderation`` event whose payload
+names the act, the moderator and the reason (players read it in the history); acts that end a game
+then append the usual ``end`` event revealing the seed. Seat changes keep the seat's client seed:
+the chance stream stays fixed from the start whoever sits there later, so the verifier needs no
+special case for them.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.utils import timezone
+
+from engine import get_game
+from engine.bots import LEVELS
+from games import clock, notify, services
+from games.errors import Conflict, Forbidden, InvalidRequest, NotFound
+from games.models import Event, Game, Report, Sanction
+from games.store import append
+
+User = get_user_model()
+
+AUDITORS = "auditors"
+MAX_REASON = 2000
+MAX_EXTENSION_HOURS = 24 * 60  # two months: longer than any correspondence game needs
+ABORTED = {"winners": [], "reason": "aborted", "scores": None}
+
+
+# --- roles -----------------------------------------------------------------------------------------
+def is_moderator(user) -> bool:
+    return bool(user and user.is_authenticated and user.is_active and user.is_staff)
+
+
+def is_auditor(user) -> bool:
+    if not (user and user.is_authenticated and user.is_active):
+        return False
+    return user.is_superuser or user.groups.filter(name=AUDITORS).exists()
+
+
+def make_auditor(user) -> None:
+    group, _ = Group.objects.get_or_create(name=AUDITORS)
+    user.groups.add(group)
+
+
+def _check_moderator(user) -> None:
+    if not is_moderator(user):
+        raise Forbidden("only a moderator (an active staff account) may do this")
+
+
+def _check_reason(reason) -> str:
+    if not isinstance(reason, str) or not reason.strip():
+        raise InvalidRequest("a moderation act needs a reason", field="reason")
+    if len(reason) > MAX_REASON:
+        raise InvalidRequest(f"the reason is longer than {MAX_REASON} characters", field="reason")
+    return reason.strip()
+
+
+def _record(game: Game, moderator, act: str, reason: str, **details) -> Event:
+    payload = {"act": act, "moderator": moderator.username, "reason": reason, **details}
+    return append(game, Event.Kind.MODERATION, "moderator", act, payload)
+
+
+def _commit(game: Game) -> Game:
+    services._save(game)  # the deadline too: abort stops the clock, extend_deadline moves it
+    notify.after_commit(game)
+    return game
+
+
+def _unfinished(game_id) -> Game:
+    game = services._locked(game_id)
+    if game.is_over:
+        raise Conflict(f"the game is {game.get_status_display()}: there is nothing left to moderate")
+    return game
+
+
+# --- acts on a game --------------------------------------------------------------------------------
+@transaction.atomic
+def abort(*, moderator, game_id: int, reason: str) -> Game:
+    """End an open or running game with no result (status aborted); the end event reveals the seed."""
+    _check_moderator(moderator)
+    reason = _check_reason(reason)
+    game = _unfinished(game_id)
+    _record(game, moderator, "abort", reason)
+    game.status, game.outcome, game.to_act, game.draw_offer = Game.Status.ABORTED, ABORTED, None, []
+    clock.stop(game)
+    # Not services._finish, which declares a finished (rated) result: an aborted game has none.
+    append(game, Event.Kind.END, "service", payload={"outcome": ABORTED, "seed": game.seed})
+    return _commit(game)
+
+
+@transaction.atomic
+def adjudicate(*, moderator, game_id: int, winners: list[str], reason: str) -> Game:
+    """Declare the result of a running game: ``winners`` are seat names (empty: a draw)."""
+    _check_moderator(moderator)
+    reason = _check_reason(reason)
+    game = _unfinished(game_id)
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict("only a game in play can be adjudicated; abort a game that never started")
+    names = get_game(game.name).seat_names(game.players)
+    if not isinstance(winners, list) or any(w not in names for w in winners) or len(set(winners)) != len(winners):
+        raise InvalidRequest(f"winners must be distinct seat names among {', '.join(names)}", field="winners")
+    winners = [n for n in names if n in winners]  # seat order, as the engine reports winners
+    _record(game, moderator, "adjudicate", reason, winners=winners)
+    services._finish(game, {"winners": winners, "reason": "adjudication", "scores": None})
+    return _commit(game)
+
+
+def _seat(game: Game, seat):
+    """A seat by number or by name; it must be taken (an open seat is filled by joining)."""
+    names = get_game(game.name).seat_names(game.players)
+    number = names.index(seat) if seat in names else seat
+    found = next((s for s in game.seats.all() if s.number == number), None) if isinstance(number, int) else None
+    if found is None:
+        raise InvalidRequest(f"no seat {seat!r}; seats: {', '.join(names)}", field="seat")
+    if not found.is_taken:
+        raise Conflict(f"seat {names[found.number]} is open: there is nobody to replace", field="seat")
+    return found, names[found.number]
+
+
+def _change_occupant(game: Game, seat, *, user=None, bot="") -> None:
+    seat.user, seat.bot = user, bot
+    seat.save(update_fields=["user", "bot"])
+    game.draw_offer = [n for n in game.draw_offer if n != seat.number]
+    if game.to_act == seat.number:
+        clock.restart(game, previous_to_act=None)  # a new occupant gets a full move's time; a bot none
+
+
+@transaction.atomic
+def replace_with_bot(*, moderator, game_id: int, seat, level: str, reason: str) -> Game:
+    """A bot of ``level`` takes over a seat (an absent or banned player); it plays at once if to act."""
+    _check_moderator(moderator)
+    reason = _check_reason(reason)
+    if level not in LEVELS:
+        raise InvalidRequest(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}", field="level")
+    game = _unfinished(game_id)
+    found, name = _seat(game, seat)
+    _record(game, moderator, "replace_with_bot", reason, seat=found.number, seat_name=name,
+            previous=found.player_name, player=f"bot:{level}")
+    _change_occupant(game, found, bot=level)
+    return _commit(game)
+
+
+@transaction.atomic
+def hand_seat(*, moderator, game_id: int, seat, username: str, reason: str) -> Game:
+    """Give a seat to another (active) user, who plays on from the current position."""
+    _check_moderator(moderator)
+    reason = _check_reason(reason)
+    game = _unfinished(game_id)
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        raise InvalidRequest(f"no user named {username!r}", field="username")
+    if not user.is_active:
+        raise Conflict(f"{username} is suspended and cannot take a seat", field="username")
+    if any(s.user_id == user.pk for s in game.seats.all()):
+        raise Conflict(f"{username} already has a seat in this game", field="username")
+    found, name = _seat(game, seat)
+    _record(game, moderator, "hand_seat", reason, seat=found.number, seat_name=name,
+            previous=found.player_name, player=username)
+    _change_occupant(game, found, user=user)
+    return _commit(game)
+
+
+@transaction.atomic
+def extend_deadline(*, moderator, game_id: int, hours, reason: str) -> Game:
+    """Push the current move's deadline back by ``hours``."""
+    _check_moderator(moderator)
+    reason = _check_reason(reason)
+    if isinstance(hours, bool) or not isinstance(hours, int | float) or not 0 < hours <= MAX_EXTENSION_HOURS:
+        raise InvalidRequest(f"hours must be a number above 0 and at most {MAX_EXTENSION_HOURS}", field="hours")
+    game = _unfinished(game_id)
+    if game.deadline_at is None:
+        raise Conflict("this game has no deadline running: nothing to extend")
+    game.deadline_at += timedelta(hours=hours)
+    _record(game, moderator, "extend_deadline", reason, hours=hours, deadline=game.deadline_at.isoformat())
+    return _commit(game)
+
+
+# --- acts on a user --------------------------------------------------------------------------------
+@transaction.atomic
+def suspend(*, moderator, username: str, reason: str) -> Sanction:
+    """Refuse the user every write (inactive account); each unfinished game of theirs says why."""
+    return _sanction(moderator, username, reason, Sanction.Act.SUSPEND)
+
+
+@transaction.atomic
+def reinstate(*, moderator, username: str, reason: str) -> Sanction:
+    return _sanction(moderator, username, reason, Sanction.Act.REINSTATE)
+
+
+def _sanction(moderator, username: str, reason: str, act: str) -> Sanction:
+    _check_moderator(moderator)
+    reason = _check_reason(reason)
+    user = User.objects.select_for_update().filter(username=username).first()
+    if user is None:
+        raise NotFound(f"no user named {username!r}")
+    suspending = act == Sanction.Act.SUSPEND
+    if user.pk == moderator.pk:
+        raise Conflict("a moderator cannot sanction their own account")
+    if user.is_active != suspending:
+        raise Conflict(f"{username} is already {'suspended' if suspending else 'active'}")
+    user.is_active = not suspending
+    user.save(update_fields=["is_active"])
+    sanction = Sanction.objects.create(user=user, act=act, moderator=moderator, reason=reason)
+    unfinished = Game.objects.filter(seats__user=user, status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
+    for game_id in unfinished.distinct().values_list("pk", flat=True):
+        game = services._locked(game_id)
+        _record(game, moderator, act, reason, user=username)
+        _commit(game)
+    return sanction
+
+
+# --- reports ---------------------------------------------------------------------------------------
+@transaction.atomic
+def file_report(*, reporter, reason: str, game_id: int | None = None, username: str | None = None) -> Report:
+    """A player reports a game, an opponent, or an opponent in a game."""
+    services._check_writable(reporter)
+    if not isinstance(reason, str) or not reason.strip():
+        raise InvalidRequest("say what is wrong: a report needs a reason", field="reason")
+    if len(reason) > MAX_REASON:
+        raise InvalidRequest(f"the reason is longer than {MAX_REASON} characters", field="reason")
+    if game_id is None and not username:
+        raise InvalidRequest("name a game, a user or both", field="game")
+    game = None
+    if game_id is not None and (game := Game.objects.filter(pk=game_id).first()) is None:
+        raise NotFound(f"no game {game_id}")
+    reported = None
+    if username:
+        reported = User.objects.filter(username=username).first()
+        if reported is None:
+            raise InvalidRequest(f"no user named {username!r}", field="user")
+        if reported.pk == reporter.pk:
+            raise InvalidRequest("you cannot report yourself", field="user")
+    return Report.objects.create(reporter=reporter, game=game, reported_user=reported, reason=reason.strip())
+
+
+@transaction.atomic
+def close_report(*, moderator, report_id: int, outcome: str) -> Report:
+    _check_moderator(moderator)
+    report = Report.objects.select_for_update().filter(pk=report_id).first()
+    if report is None:
+        raise NotFound(f"no report {report_id}")
+    if report.status == Report.Status.CLOSED:
+        raise Conflict(f"report {report_id} is already closed")
+    if not isinstance(outcome, str) or not outcome.strip():
+        raise InvalidRequest("closing a report needs an outcome", field="outcome")
+    report.status, report.outcome = Report.Status.CLOSED, outcome.strip()[:MAX_REASON]
+    report.handled_by, report.closed_at = moderator, timezone.now()
+    report.save(update_fields=["status", "outcome", "handled_by", "closed_at"])
+    return report
+
+
+def report_queue(moderator, *, status: str = Report.Status.OPEN):
+    """Reports for moderators to work, oldest first."""
+    _check_moderator(moderator)
+    reports = Report.objects.select_related("reporter", "game", "reported_user", "handled_by")
+    return reports.filter(status=status).order_by("created_at") if status else reports.order_by("-created_at")
+
+
+def report_summary(report: Report) -> dict:
+    return {
+        "id": report.pk,
+        "reporter": report.reporter.username,
+        "game": report.game_id,
+        "user": report.reported_user.username if report.reported_user_id else None,
+        "reason": report.reason,
+        "status": report.status,
+        "outcome": report.outcome,
+        "handled_by": report.handled_by.username if report.handled_by_id else None,
+        "created_at": report.created_at.isoformat(),
+        "closed_at": report.closed_at.isoformat() if report.closed_at else None,
+    }

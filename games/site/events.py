@@ -1,0 +1,85 @@
+"""The move list's wording: one readable line per history row (``selectors.history``).
+
+Moves and chance outcomes read as their notation; the service's own events (a seat taken, a
+timeout, a moderator's act, the end) read as sentences built from their payloads, so a player sees
+*why* a seat changed hands or a game ended without opening the raw history.
+"""
+
+from __future__ import annotations
+
+from games.site.timeleft import duration_text
+
+KIND_WORDS = {
+    "create": "created the game",
+    "join": "took a seat",
+    "start": "the game starts",
+    "resign": "resigned",
+    "draw_offer": "agrees to a draw",
+    "draw_decline": "declined the draw",
+}
+
+
+def describe(row: dict) -> str:
+    """The line shown for one history row."""
+    kind, payload = row["kind"], row.get("payload") or {}
+    if kind == "moderation":
+        return _moderation(payload, row.get("action"))
+    if kind == "timeout":
+        return _timeout(payload)
+    if kind == "end":
+        return f"{row['actor']}: {_result(payload.get('outcome'))}"
+    what = row.get("action") or KIND_WORDS.get(kind, kind)
+    return f"{row['actor']}: {what}"
+
+
+def with_text(rows: list[dict]) -> list[dict]:
+    """History rows as the page script takes them: the wording added, the raw payload left out."""
+    return [{"seq": r["seq"], "kind": r["kind"], "actor": r["actor"], "text": describe(r), "at": r["at"]} for r in rows]
+
+
+def _result(outcome) -> str:
+    if not outcome:
+        return "the game is over"
+    winners, reason = outcome.get("winners") or [], outcome.get("reason") or "over"
+    if reason == "aborted":
+        return "the game is over: aborted, no result"
+    if not winners:
+        return f"the game is over: a draw ({reason})"
+    return f"the game is over: {' and '.join(winners)} won ({reason})"
+
+
+def _timeout(payload: dict) -> str:
+    seat, policy = payload.get("seat", "a seat"), payload.get("policy")
+    if policy == "forfeit":
+        return f"{seat} ran out of time and forfeits"
+    if policy == "bot":
+        return f"{seat} ran out of time: a bot ({payload.get('bot', 'random')}) plays the turn"
+    if policy == "vacation":
+        spent, left = duration_text(payload.get("spent_seconds", 0)), duration_text(payload.get("vacation_left", 0))
+        return f"{seat} ran out of time: {spent} of vacation used ({left} left)"
+    return f"{seat} ran out of time"
+
+
+def _moderation(payload: dict, act_fallback) -> str:
+    act = payload.get("act") or act_fallback
+    who = payload.get("moderator", "a moderator")
+    seat = payload.get("seat_name", payload.get("seat"))
+    acts = {
+        "abort": "aborted the game",
+        "adjudicate": f"adjudicated the game: {' and '.join(payload.get('winners') or []) or 'a draw'}"
+                      + (" won" if payload.get("winners") else ""),
+        "replace_with_bot": f"gave seat {seat} ({payload.get('previous')}) to {payload.get('player')}",
+        "hand_seat": f"gave seat {seat} ({payload.get('previous')}) to {payload.get('player')}",
+        "extend_deadline": f"extended the deadline by {_hours(payload.get('hours'))}",
+        "suspend": f"suspended {payload.get('user')}",
+        "reinstate": f"reinstated {payload.get('user')}",
+    }
+    text = f"Moderator {who} {acts.get(act, act or 'acted')}"
+    reason = payload.get("reason")
+    return f"{text}. Reason: {reason}" if reason else text
+
+
+def _hours(hours) -> str:
+    if not isinstance(hours, int | float):
+        return "some time"
+    return duration_text(hours * 3600)

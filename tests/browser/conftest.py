@@ -1,0 +1,131 @@
+"""Browser tests: Debian's Chromium driven by Playwright against a real ASGI server (daphne, in a
+subprocess) that shares the test database, so WebSockets work as in production.
+
+The server runs with no REDIS_URL: bots' turns run in-process and live updates use the in-memory
+channel layer, which is enough for one server process. Tests talk to it only through the browser
+(no ORM calls while Playwright's event loop runs in this thread).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from tests.conftest import require
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+OUTPUT = Path(settings.BASE_DIR) / "test-output"
+PASSWORD = "a long passphrase"
+
+
+def _database_url() -> str:
+    s = connection.settings_dict
+    user = s.get("USER") or "postgres"
+    auth = f"{user}:{s['PASSWORD']}" if s.get("PASSWORD") else user
+    return f"postgres://{auth}@{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_until_serving(url: str, proc, log_path: Path, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            break
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    pytest.fail("daphne did not start:\n" + log_path.read_text()[-3000:])
+
+
+@pytest.fixture(scope="session")
+def live_asgi(django_db_setup, django_db_blocker):
+    """The site on a free port, served by daphne from the test database."""
+    require(importlib.util.find_spec("playwright") is not None, "playwright is not installed (requirements-dev.txt)")
+    require(Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is not None, f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    require(connection.vendor == "postgresql", "the browser tests' server shares the test database: it needs PostgreSQL")
+    OUTPUT.mkdir(exist_ok=True)
+    port = _free_port()
+    env = dict(os.environ, DATABASE_URL=_database_url(), REDIS_URL="", DEBUG="true", LOG_LEVEL="WARNING")
+    log_path = OUTPUT / "daphne.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                                 "config.asgi:application"], cwd=settings.BASE_DIR, env=env,
+                                stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    _wait_until_serving(base + "/", proc, log_path)
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    _wait_for_sessions_to_close(django_db_blocker)
+
+
+def _wait_for_sessions_to_close(django_db_blocker, timeout: float = 10.0) -> None:
+    """The server's database sessions end a moment after its process: wait, so that dropping the
+    test database at the end of the run does not find them still there."""
+    deadline = time.monotonic() + timeout
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.1)
+
+
+@pytest.fixture
+def browser(live_asgi, transactional_db):
+    """A fresh Chromium per test, closed before the database is flushed (Playwright's event loop
+    must not be running in this thread when Django touches the database)."""
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+@pytest.fixture
+def new_user(browser, live_asgi):
+    """A new browser context with a freshly signed-up user logged in: ``new_user("alice")``."""
+    contexts = []
+
+    def make(name: str, width: int = 1200):
+        context = browser.new_context(viewport={"width": width, "height": 1000}, base_url=live_asgi)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto("/signup/")
+        page.fill("#id_username", name)
+        page.fill("#id_password1", PASSWORD)
+        page.fill("#id_password2", PASSWORD)
+        page.click("form.stack button[type=submit]")
+        page.wait_for_url(live_asgi + "/")
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
