@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import threading
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
 log = logging.getLogger(__name__)
@@ -38,10 +40,37 @@ def broadcast(game_id: int, seq: int) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    message = {"type": "game.event", "seq": seq}
     try:
-        async_to_sync(layer.group_send)(group_name(game_id), {"type": "game.event", "seq": seq})
+        if isinstance(layer, InMemoryChannelLayer):
+            # The in-memory layer lives on its consumers' loop: it must be reached from there.
+            async_to_sync(layer.group_send)(group_name(game_id), message)
+        else:
+            send = layer.group_send(group_name(game_id), message)
+            asyncio.run_coroutine_threadsafe(send, _sender_loop()).result(timeout=BROADCAST_TIMEOUT)
     except Exception:  # a lost notification is recovered by the client's resync, never fatal
         log.exception("could not broadcast game %s seq %s", game_id, seq)
+
+
+#: Seconds a write waits for its live update to reach the channel layer.
+BROADCAST_TIMEOUT = 5.0
+_sender = {"loop": None, "pid": None}
+_sender_lock = threading.Lock()
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """One event loop per process for sending to channels-redis.
+
+    ``async_to_sync`` outside a running loop starts a new loop per call, and channels-redis keeps
+    its connection pools per loop: every broadcast would open fresh Redis connections. A single
+    long-lived loop (started lazily, so a forked worker starts its own) reuses them.
+    """
+    with _sender_lock:
+        if _sender["loop"] is None or _sender["pid"] != os.getpid():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="channel-layer-sender", daemon=True).start()
+            _sender.update(loop=loop, pid=os.getpid())
+        return _sender["loop"]
 
 
 _eager = threading.local()
