@@ -66,3 +66,11 @@ def deadline_of(game: Game, user=None) -> dict | None:
         "mine": mine,
         "vacation_left": duration_text(seat.vacation_left) if mine and seat.vacation_left else None,
     }
+
+
+def my_vacation(game: Game, user) -> str | None:
+    """The vacation the user's seat has left in a timed game (the page script shows it on their turn)."""
+    if not game.time_control or user is None or not user.is_authenticated:
+        return None
+    seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    return duration_text(seat.vacation_left) if seat is not None and seat.vacation_left else None

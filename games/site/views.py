@@ -21,7 +21,7 @@ from games.site import events
 from games.site.forms import CreateGameForm, ReportForm, SignupForm
 from games.site.replay import position_at
 from games.site.rules import render_rules
-from games.site.timeleft import deadline_of, time_control_text
+from games.site.timeleft import deadline_of, my_vacation, time_control_text
 
 LOGIN = "site-login"
 LIST_LIMIT = 50
@@ -89,6 +89,7 @@ def game_page(request, game_id: int):
         "game": summary, "can_join": can_join, "my_seats": [summary["seats"][n]["name"] for n in mine],
         "has_rules": render_rules(game.name) is not None,
         "deadline": deadline_of(game, request.user), "time_control": time_control_text(game.time_control),
+        "my_vacation": my_vacation(game, request.user),
         "report_form": _report_form(game, request.user),
     })
 

@@ -131,7 +131,7 @@ def test_game_page_shows_the_deadline_of_the_seat_to_act_and_my_vacation(as_alic
     deadline = page.context["deadline"]
     assert deadline["seat"] == "south" and deadline["mine"] and deadline["text"] == "2 days 23 hours left"
     body = page.content.decode()
-    assert "Deadline for south:" in body and "2 days 23 hours left" in body
+    assert "Deadline for south (you):" in body and "2 days 23 hours left" in body
     assert "your vacation left: 2 days" in body
     assert f'datetime="{game.deadline_at.isoformat()}"' in body
     assert "3 days per move, 2 days of vacation per player; on timeout the seat forfeits" in body
@@ -143,6 +143,15 @@ def test_game_page_deadline_follows_the_turn_and_spectators_see_it_too(client, a
     page = client.get(f"/games/{game.pk}/")
     assert page.context["deadline"]["seat"] == "north" and not page.context["deadline"]["mine"]
     assert "Deadline for north:" in page.content.decode() and "your vacation left" not in page.content.decode()
+    assert page.context["my_vacation"] is None  # a spectator has none
+
+
+def test_my_vacation_is_on_the_page_for_the_script_even_on_my_opponents_turn(client, alice, bob):
+    game = paso(alice, bob, days=1, vacation_days=1.5)
+    services.submit_action(user=alice, game_id=game.pk, text="temple c1", expected_seq=game.seq)
+    client.force_login(alice)
+    body = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'data-vacation="1 day 12 hours"' in body and "your vacation left" not in body
 
 
 def test_an_untimed_or_finished_game_has_no_deadline_line(client, alice, bob):
