@@ -7,6 +7,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 from rest_framework.authtoken.models import Token
 
 from config.settings import channel_layers_for
@@ -28,6 +29,14 @@ def layer(request, settings):
     channel_layers.backends.clear()
     yield request.param
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+async def close_consumer_connections():
+    """Consumers reach the database from asgiref's worker thread: close its connection afterwards,
+    or the test database cannot be dropped at the end of the run."""
+    yield
+    await sync_to_async(connections.close_all)()
 
 
 async def connect(game_id, user=None):
