@@ -19,6 +19,19 @@ def require(condition: bool, why: str) -> None:
     pytest.skip(why)
 
 
+def test_database_url() -> str:
+    """The test database as a URL, for the subprocesses a test starts (a worker, a server)."""
+    from django.db import connection
+
+    s = connection.settings_dict
+    user = s.get("USER") or "postgres"
+    auth = f"{user}:{s['PASSWORD']}" if s.get("PASSWORD") else user
+    return f"postgres://{auth}@{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}"
+
+
+test_database_url.__test__ = False  # a helper, not a test
+
+
 @pytest.fixture
 def dice_game():
     """The dice-and-deck test double, registered for the duration of a test."""

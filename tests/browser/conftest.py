@@ -22,20 +22,13 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from tests.conftest import require
+from tests.conftest import require, test_database_url
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 OUTPUT = Path(settings.BASE_DIR) / "test-output"
 PASSWORD = "a long passphrase"
-
-
-def _database_url() -> str:
-    s = connection.settings_dict
-    user = s.get("USER") or "postgres"
-    auth = f"{user}:{s['PASSWORD']}" if s.get("PASSWORD") else user
-    return f"postgres://{auth}@{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}"
 
 
 def _free_port() -> int:
@@ -67,7 +60,7 @@ def live_asgi(django_db_setup, django_db_blocker):
     require(connection.vendor == "postgresql", "the browser tests' server shares the test database: it needs PostgreSQL")
     OUTPUT.mkdir(exist_ok=True)
     port = _free_port()
-    env = dict(os.environ, DATABASE_URL=_database_url(), REDIS_URL="", DEBUG="true", LOG_LEVEL="WARNING")
+    env = dict(os.environ, DATABASE_URL=test_database_url(), REDIS_URL="", DEBUG="true", LOG_LEVEL="WARNING")
     log_path = OUTPUT / "daphne.log"
     with open(log_path, "w") as log:
         proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),

@@ -13,16 +13,9 @@ import uuid
 import pytest
 from django.db import connection
 
-from tests.conftest import require
+from tests.conftest import require, test_database_url
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-
-
-def database_url() -> str:
-    s = connection.settings_dict
-    user = s.get("USER") or "postgres"
-    auth = f"{user}:{s['PASSWORD']}" if s.get("PASSWORD") else user
-    return f"postgres://{auth}@{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}"
 
 
 def require_services() -> None:
@@ -36,7 +29,7 @@ def start_worker(queue: str, *, transport_options: dict | None = None, extra_env
     ``transport_options`` go to the broker (e.g. a low ``visibility_timeout``, a key prefix that
     keeps the worker's messages apart from every other worker on the same Redis).
     """
-    env = dict(os.environ, DATABASE_URL=database_url(), REDIS_URL=REDIS_URL, CELERY_QUEUE=queue, LOG_LEVEL="INFO")
+    env = dict(os.environ, DATABASE_URL=test_database_url(), REDIS_URL=REDIS_URL, CELERY_QUEUE=queue, LOG_LEVEL="INFO")
     if transport_options:
         env["CELERY_BROKER_TRANSPORT_OPTIONS"] = json.dumps(transport_options)
     env.update(extra_env or {})
