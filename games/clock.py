@@ -28,7 +28,7 @@ from engine.bots import LEVELS, get_bot
 from games import notify
 from games.errors import InvalidRequest
 from games.models import Event, Game
-from games.store import append, load_state, remember
+from games.store import append, load_state, lock_game, remember
 
 DAY = 86400  # seconds
 POLICIES = ("forfeit", "bot")
@@ -153,7 +153,7 @@ def apply_timeout(game_id: int, moment: datetime | None = None) -> str | None:
     """
     moment = moment or now()
     with at(moment), transaction.atomic():
-        game = Game.objects.select_for_update().prefetch_related("seats").filter(pk=game_id).first()
+        game = lock_game(game_id)
         if game is None or game.status != Game.Status.ACTIVE or game.deadline_at is None:
             return None
         if game.deadline_at >= moment:

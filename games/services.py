@@ -22,7 +22,7 @@ from engine.fair import commitment, derive_chance
 from games import clock, notify
 from games.errors import Conflict, Forbidden, InvalidRequest, NotFound
 from games.models import Event, Game, IdempotencyRecord, Seat
-from games.store import append, load_state, maybe_snapshot, remember
+from games.store import append, load_state, lock_game, maybe_snapshot, remember
 
 User = get_user_model()
 
@@ -177,7 +177,7 @@ def play_bot_turn(game_id: int, expected_seq: int) -> bool:
     Idempotent: a second delivery finds the sequence number moved on and does nothing.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().prefetch_related("seats").filter(pk=game_id).first()
+        game = lock_game(game_id)
         if game is None or game.status != Game.Status.ACTIVE or game.seq != expected_seq:
             return False
         engine, state = load_state(game)
@@ -296,8 +296,7 @@ def _save(game: Game) -> None:
 
 # --- shared checks ----------------------------------------------------------------------------------
 def _locked(game_id) -> Game:
-    # Seats are read once per write (they change only under this same lock).
-    game = Game.objects.select_for_update().prefetch_related("seats").filter(pk=game_id).first()
+    game = lock_game(game_id)
     if game is None:
         raise NotFound(f"no game {game_id}")
     return game

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from engine import get_game
 from games.ledger import event_hash
-from games.models import Event, Game, Snapshot
+from games.models import Event, Game, Seat, Snapshot
 
 ENGINE_KINDS = (Event.Kind.MOVE, Event.Kind.CHANCE)
 
@@ -52,6 +52,26 @@ def append(game: Game, kind: str, actor: str, notation: str = "", payload=None, 
     game.seq = event.seq
     game.head_hash = event.hash
     return event
+
+
+def lock_game(game_id) -> Game | None:
+    """The game row locked for this transaction, with its seats, in one query.
+
+    Every write starts here: the row lock serializes writers of one game, and the seats (which
+    change only under this same lock) come along, so ``game.seats.all()`` needs no second query.
+    """
+    seats = list(
+        Seat.objects.select_related("game").select_for_update(of=("game",)).filter(game_id=game_id).order_by("number")
+    )
+    if not seats:
+        return None
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game
+    cached = game.seats.all()  # what prefetch_related("seats") would have stored
+    cached._result_cache, cached._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": cached}
+    return game
 
 
 # --- reading state --------------------------------------------------------------------------------
