@@ -18,6 +18,7 @@ SWEEP_EVERY = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "60"))
 app = Celery("boardgames")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(["workers"])
+app.autodiscover_tasks(["workers"], related_name="simulation")  # simulation batches (engine.sim)
 
 app.conf.beat_schedule = {
     "sweep-deadlines": {

@@ -11,7 +11,7 @@ import time
 import uuid
 
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 
 from tests.conftest import require, test_database_url
 
@@ -68,12 +68,15 @@ def wait_for_other_sessions_to_end(timeout: float = 10.0) -> None:
     database can be dropped at the end of the run."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
-            if cursor.fetchone()[0] == 0:
-                return
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+                if cursor.fetchone()[0] == 0:
+                    return
+        except OperationalError:  # the test database is already gone: nothing left to wait for
+            return
         time.sleep(0.1)
 
 
