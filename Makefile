@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test setup setup-dev migrate lint scenarios worker beat bench clean
+.PHONY: run test setup setup-dev migrate lint scenarios worker beat bench bench-bots clean
 
 $(VENV)/.runtime: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -42,8 +42,14 @@ worker: setup
 beat: setup
 	$(VENV)/bin/celery -A config beat -l INFO
 
+## Benchmarks (ratios measured side by side in one run; bench/store.py needs DATABASE_URL=postgres://...)
 bench: setup-dev
+	$(PY) bench/engine.py
 	$(PY) bench/store.py
+	$(PY) bench/sim.py
+
+bench-bots: setup-dev
+	$(PY) bench/bots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
