@@ -78,6 +78,7 @@ class MctsBot:
     def choose(self, game, view: dict, legal: list, rng: random.Random):
         if not legal:
             raise ValueError("a bot was asked to act with no legal action")
+        self.last_search = {"iterations": 0, "seconds": 0.0}
         legal = heuristics.search_actions(game, legal)
         if len(legal) == 1:
             return legal[0]

@@ -1,0 +1,171 @@
+"""The bots benchmark: how strong ``hard`` is, and how fast its search runs.
+
+    .venv/bin/python bench/bots.py [--games 40] [--only paso,mandara] [--iterations N] [--jobs 2]
+
+For each game: ``hard`` against ``random`` and against ``greedy``, seats rotated game by game, with
+the win rate's 95% interval (Wilson). In a two-player game the goals are 90% against random and 65%
+against greedy; with more players ``hard`` sits in one seat against opponents in all the others,
+and the goal is a win rate well above the even share 1/n. Then MCTS iterations per second beside
+the game's own random playouts per second (full random games from the same positions), measured
+in alternating bursts in one run; the goal is a ratio of at least 0.25. An MCTS iteration plays at
+most the budget's (or the game's) playout depth before it evaluates, so it is cheaper than a full
+playout; the last column gives that depth.
+
+``--iterations``/``--seconds`` override the ``hard`` budget (a full ``hard`` match of the slow games
+takes hours on a small machine); the printed header says which budget played. Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
+
+import engine  # noqa: E402
+from engine.bots import BUDGETS, MctsBot, get_bot, heuristics  # noqa: E402
+from engine.bots.chance import sample_chance  # noqa: E402
+from engine.bots.match import play  # noqa: E402
+from engine.core import CHANCE  # noqa: E402
+
+GOALS = {"random": 0.90, "greedy": 0.65}
+SPEED_DEPTHS = (10, 40, 80)  # random actions from the start to the positions timed
+SPEED_BURST = 1.0  # seconds per burst; bursts alternate search and playouts
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _one_game(job):
+    """One match game (run in a worker process): did the searching seat win, draw or lose?"""
+    name, players, opponent, budget, seed = job
+    game = engine.get_game(name)
+    seat = seed % players  # rotate the searching bot's seat
+    bots = [get_bot(opponent) for _ in range(players)]
+    bots[seat] = MctsBot(budget, "hard")
+    outcome = play(game, players, bots, f"bench:{seed}")
+    winners = (outcome or {}).get("winners") or []
+    if game.seat_names(players)[seat] in winners:
+        return "win" if len(winners) == 1 else "shared"
+    return "draw" if not winners else "loss"
+
+
+def match(pool, name: str, players: int, opponent: str, budget, games: int) -> dict:
+    started = time.perf_counter()
+    jobs = [(name, players, opponent, budget, seed) for seed in range(games)]
+    results = pool.map(_one_game, jobs) if pool else [_one_game(j) for j in jobs]
+    wins = results.count("win") + 0.5 * results.count("shared")
+    low, high = wilson(round(wins), games)
+    return {"wins": wins, "draws": results.count("draw"), "games": games, "low": low, "high": high,
+            "minutes": (time.perf_counter() - started) / 60}
+
+
+def _positions(game, players: int, rng) -> list:
+    found = []
+    for depth in SPEED_DEPTHS:
+        state = game.setup(players)
+        for step in range(10_000):
+            actor = game.actor(state)
+            if actor is None or (actor != CHANCE and step >= depth):
+                break
+            if actor == CHANCE:
+                action = sample_chance(game, state, rng)
+            else:
+                action = rng.choice(heuristics.search_actions(game, game.legal_actions(state)))
+            state = game.apply(state, action)
+        if game.actor(state) not in (None, CHANCE) and len(game.legal_actions(state)) > 1:
+            found.append(state)
+    return found
+
+
+def _random_playouts(game, state, rng, seconds: float) -> tuple[int, float]:
+    """Random games to the end. Like the search, they never concede or offer a draw: a random
+    Tibetana player that may concede ends most games within six actions, which measures nothing."""
+    started, done = time.perf_counter(), 0
+    while time.perf_counter() - started < seconds:
+        s = state
+        while (actor := game.actor(s)) is not None:
+            if actor == CHANCE:
+                s = game.apply(s, sample_chance(game, s, rng))
+            else:
+                s = game.apply(s, rng.choice(heuristics.search_actions(game, game.legal_actions(s))))
+        done += 1
+    return done, time.perf_counter() - started
+
+
+def speed(name: str, players: int, budget) -> dict:
+    """Search iterations and random playouts per second from the same positions, bursts alternating;
+    and the slowest answer of the ``budget`` (hard) bot from those positions."""
+    game, rng = engine.get_game(name), random.Random(1)
+    iterations = playouts = search_time = playout_time = slowest = 0.0
+    for state in _positions(game, players, rng):
+        seat = game.actor(state)
+        bot = MctsBot(replace(budget, iterations=10**9, seconds=SPEED_BURST))
+        bot.choose(game, game.view(state, seat), game.legal_actions(state), rng)
+        if not bot.last_search["iterations"]:
+            continue  # a forced move or a win at once: nothing was searched
+        hard = MctsBot(budget)
+        hard.choose(game, game.view(state, seat), game.legal_actions(state), rng)
+        slowest = max(slowest, hard.last_search["seconds"])
+        iterations += bot.last_search["iterations"]
+        search_time += bot.last_search["seconds"]
+        done, took = _random_playouts(game, state, rng, SPEED_BURST)
+        playouts, playout_time = playouts + done, playout_time + took
+    it_rate = iterations / search_time if search_time else 0.0
+    po_rate = playouts / playout_time if playout_time else 0.0
+    return {"iterations": it_rate, "playouts": po_rate, "ratio": it_rate / po_rate if po_rate else float("inf"),
+            "depth": heuristics.playout_depth(game, budget.playout_depth), "slowest": slowest}
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=40, help="games per pairing (default 40)")
+    parser.add_argument("--only", default="", help="comma-separated game names (default: all)")
+    parser.add_argument("--opponents", default="random,greedy")
+    parser.add_argument("--players", type=int, default=0, help="player count (default: the game's smallest)")
+    parser.add_argument("--iterations", type=int, default=0, help="override hard's iteration budget")
+    parser.add_argument("--seconds", type=float, default=0.0, help="override hard's wall-clock cap")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    parser.add_argument("--no-speed", action="store_true")
+    args = parser.parse_args(argv)
+
+    budget = BUDGETS["hard"]
+    budget = replace(budget, iterations=args.iterations or budget.iterations, seconds=args.seconds or budget.seconds)
+    names = [n for n in args.only.split(",") if n] or list(engine.GAME_NAMES)
+    print(f"hard budget: {budget.iterations} iterations, cap {budget.seconds:g} s; {args.games} games per pairing")
+    print(f"{'game':9} {'n':>2} {'opponent':8} {'hard wins':>10} {'draws':>5} {'95% interval':>14} {'goal':>6} {'min':>6}")
+    pool = multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        for name in names:
+            players = args.players or engine.get_game(name).player_counts[0]
+            for opponent in args.opponents.split(",") if args.games else ():
+                r = match(pool, name, players, opponent, budget, args.games)
+                goal = GOALS[opponent] if players == 2 else 1 / players
+                print(f"{name:9} {players:>2} {opponent:8} {r['wins'] / r['games']:>9.0%} {r['draws']:>5} "
+                      f"{r['low']:>6.0%}-{r['high']:<6.0%} {'>' if players > 2 else ''}{goal:>5.0%} "
+                      f"{r['minutes']:>6.1f}", flush=True)
+    finally:
+        if pool:
+            pool.close()
+    if not args.no_speed:
+        print(f"\n{'game':9} {'MCTS it/s':>10} {'random playouts/s':>18} {'ratio':>7} {'depth':>6} {'hard s/move':>11}  (goals: ratio >= 0.25, under 10 s)")
+        for name in names:
+            s = speed(name, args.players or engine.get_game(name).player_counts[0], budget)
+            print(f"{name:9} {s['iterations']:>10.0f} {s['playouts']:>18.1f} {s['ratio']:>7.2f} {s['depth']:>6} {s['slowest']:>11.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
