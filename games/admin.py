@@ -44,8 +44,8 @@ def _page(model_admin, request, title, **context):
     return TemplateResponse(request, PAGE, context)
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """History is appended by the services, never written from a form."""
+class ReadOnly:
+    """History is appended by the services, never written from a form (superusers included)."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -55,22 +55,17 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class ReadOnlyAdmin(ReadOnly, admin.ModelAdmin):
+    pass
 
 
 # --- games -----------------------------------------------------------------------------------------
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnly, admin.TabularInline):
     model = Seat
     extra = 0
     fields = readonly_fields = ("number", "user", "bot", "client_seed", "taken_at")
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class ModerationForm(forms.Form):
