@@ -51,6 +51,13 @@ def test_a_move_by_clicking_gets_the_bots_answer(new_user, game):
     def bots_answered():
         return any(s > first_seq and text.split(":")[0] in bots for s, text in game_moves(page))
 
+    def wait_for_move_list():
+        # The move list is fetched after the board redraws: give it a moment to catch up.
+        for _ in range(50):
+            if bots_answered():
+                return
+            page.wait_for_timeout(200)
+
     for n in range(MAX_OWN_MOVES):
         expect(page.locator("#choices")).to_be_visible()
         before = seq(page)
@@ -59,8 +66,12 @@ def test_a_move_by_clicking_gets_the_bots_answer(new_user, game):
         # The bots play in between (a random bot may even concede at once).
         expect(page.locator("#status")).to_have_text(re.compile(rf"Your move \({me}\)|Game over"))
         expect(page.locator("#error")).to_be_hidden()
-        if bots_answered() or page.get_attribute("#game-page", "data-status") != "active":
+        if page.get_attribute("#game-page", "data-status") != "active":
             break
+        wait_for_move_list()
+        if bots_answered():
+            break
+    wait_for_move_list()
     assert bots_answered(), game_moves(page)
     page.locator("#board").screenshot(path=str(OUTPUT / f"board-{game}.png"))
     assert not errors
