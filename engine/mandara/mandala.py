@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.mandara.bitmask import flood
 from engine.mandara.tiles import SPACE_NEIGHBOURS, TILE_SPACES
 
 #: Bitmask of the tile spaces edge-adjacent to tile space s, at index s-1.
@@ -19,19 +20,7 @@ def occupied(board) -> int:
 
 def is_one_group(mask: int) -> bool:
     """Whether the tile spaces in ``mask`` are connected through shared edges (M24)."""
-    if mask == 0:
-        return True
-    seen = frontier = mask & -mask
-    while frontier:
-        grow = 0
-        bits = frontier
-        while bits:
-            low = bits & -bits
-            grow |= _NEAR[low.bit_length() - 1]
-            bits ^= low
-        frontier = grow & mask & ~seen
-        seen |= frontier
-    return seen == mask
+    return mask == 0 or flood(_NEAR, mask, mask & -mask) == mask
 
 
 def new_tile_spaces(board) -> list[int]:

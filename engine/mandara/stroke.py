@@ -7,6 +7,7 @@ is one integer and extending it is a few bit operations.
 
 from __future__ import annotations
 
+from engine.mandara.bitmask import flood
 from engine.mandara.state import NEUTRAL
 from engine.mandara.tiles import board_cells
 
@@ -57,20 +58,6 @@ def path_scores(board, players: int) -> list[int]:
     return [path_score(graph, seat) for seat in range(players)]
 
 
-def _component(neighbours, usable: int, start: int) -> int:
-    seen = frontier = 1 << start
-    while frontier:
-        grow = 0
-        bits = frontier
-        while bits:
-            low = bits & -bits
-            grow |= neighbours[low.bit_length() - 1]
-            bits ^= low
-        frontier = grow & usable & ~seen
-        seen |= frontier
-    return seen
-
-
 class _Found(Exception):
     """Raised when a stroke covers its whole component: nothing longer exists."""
 
@@ -85,7 +72,7 @@ def longest_stroke(neighbours, usable: int, own: int) -> int:
     remaining = usable
     while remaining:
         start = (remaining & -remaining).bit_length() - 1
-        component = _component(neighbours, usable, start)
+        component = flood(neighbours, usable, 1 << start)
         remaining &= ~component
         if not component & own:
             continue
