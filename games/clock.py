@@ -106,10 +106,17 @@ def restart(game: Game, previous_to_act: int | None) -> None:
 
     Bot seats have no deadline (a stalled bot turn is a queue problem, not a player's absence).
     """
-    if not game.time_control or game.status != Game.Status.ACTIVE or game.to_act is None or _is_bot(game):
-        game.deadline_at = None
-    elif game.to_act != previous_to_act or game.deadline_at is None:
-        game.deadline_at = now() + timedelta(days=game.time_control["days_per_move"])
+    to_act = game.to_act if game.status == Game.Status.ACTIVE else None
+    game.deadline_at = next_deadline(game.time_control, game.deadline_at, previous_to_act, to_act, _is_bot(game))
+
+
+def next_deadline(time_control: dict, deadline_at, previous_to_act, to_act, bot_to_act: bool):
+    """The deadline once ``to_act`` (None: nobody) is to act after ``previous_to_act`` (see ``restart``)."""
+    if not time_control or to_act is None or bot_to_act:
+        return None
+    if to_act != previous_to_act or deadline_at is None:
+        return now() + timedelta(days=time_control["days_per_move"])
+    return deadline_at
 
 
 def stop(game: Game) -> None:

@@ -115,7 +115,9 @@ class Event(models.Model):
 
     objects = EventQuerySet.as_manager()
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    #: No index of its own: the unique (game, seq) constraint's index serves every lookup by game,
+    #: and each index costs every append.
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=16, choices=Kind.choices)
     actor = models.CharField(max_length=40)  # a seat name, "chance" or "service"

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import os
 import threading
+from functools import partial
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -21,18 +22,18 @@ def group_name(game_id: int) -> str:
 def after_commit(game) -> None:
     """Once the transaction commits: tell the game's watchers, queue a bot if one is to act, and
     queue the scoring of a game that is over (the task itself makes sure it scores once)."""
-    game_id, seq, to_act = game.pk, game.seq, game.to_act
-    bot_to_act = game.status == "active" and any(s.number == to_act and s.bot for s in game.seats.all())
+    bot_to_act = game.status == "active" and any(s.number == game.to_act and s.bot for s in game.seats.all())
     to_score = game.status in ("finished", "aborted") and not game.scored
+    transaction.on_commit(partial(committed, game.pk, game.seq, bot_to_act=bot_to_act, to_score=to_score))
 
-    def run():
-        broadcast(game_id, seq)
-        if bot_to_act:
-            schedule_bot(game_id, seq)
-        if to_score:
-            schedule_scoring(game_id)
 
-    transaction.on_commit(run)
+def committed(game_id: int, seq: int, *, bot_to_act: bool, to_score: bool = False) -> None:
+    """What follows a committed write: call only once it is durable (``after_commit`` waits)."""
+    broadcast(game_id, seq)
+    if bot_to_act:
+        schedule_bot(game_id, seq)
+    if to_score:
+        schedule_scoring(game_id)
 
 
 def broadcast(game_id: int, seq: int) -> None:
@@ -43,6 +44,8 @@ def broadcast(game_id: int, seq: int) -> None:
     message = {"type": "game.event", "seq": seq}
     try:
         if isinstance(layer, InMemoryChannelLayer):
+            if not layer.groups.get(group_name(game_id)):
+                return  # nobody in this process watches the game (the layer reaches no other)
             # The in-memory layer lives on its consumers' loop: it must be reached from there.
             async_to_sync(layer.group_send)(group_name(game_id), message)
         else:

@@ -19,7 +19,7 @@ from django.utils import timezone
 from engine import CHANCE, EngineError, IllegalAction, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment, derive_chance
-from games import clock, notify
+from games import clock, notify, optimistic
 from games.errors import Conflict, Forbidden, InvalidRequest, NotFound
 from games.models import Event, Game, IdempotencyRecord, Seat
 from games.store import append, load_state, lock_game, maybe_snapshot, remember
@@ -144,7 +144,13 @@ def _start_if_full(game: Game, engine) -> None:
 
 # --- playing --------------------------------------------------------------------------------------
 def submit_action(*, user, game_id: int, text: str, expected_seq, idempotency_key: str | None = None) -> dict:
-    """Apply one action of the caller's seat. Returns ``{"game", "seq", "action"}``."""
+    """Apply one action of the caller's seat. Returns ``{"game", "seq", "action"}``.
+
+    A plain move against the head this process last wrote is stored by one statement
+    (``optimistic``); everything else, errors included, takes the locked path below.
+    """
+    if not idempotency_key and (stored := optimistic.submit(user, game_id, text, expected_seq)) is not None:
+        return stored
     try:
         return _submit_action(user, game_id, text, expected_seq, idempotency_key)
     except IntegrityError as exc:
@@ -229,6 +235,7 @@ def _advance(game: Game, engine, state, since_seq: int) -> None:
         clock.restart(game, previous)  # a new seat to act gets a fresh deadline
     maybe_snapshot(game, engine, state, since_seq)
     remember(game, state)
+    optimistic.remember(game, state)
 
 
 def _salt(seed: bytes, seq: int) -> str:

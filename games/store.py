@@ -121,7 +121,11 @@ def load_state(game: Game, *, use_cache: bool = True):
 
 def remember(game: Game, state) -> None:
     """Cache the state a writer just computed, so the next read needs no replay."""
-    _cache_put((game.pk, game.seq, game.head_hash), state)
+    remember_state(game.pk, game.seq, game.head_hash, state)
+
+
+def remember_state(game_id: int, seq: int, head_hash: str, state) -> None:
+    _cache_put((game_id, seq, head_hash), state)
 
 
 def maybe_snapshot(game: Game, engine, state, since_seq: int) -> None:

@@ -1,6 +1,5 @@
 """Correspondence time: the option, deadlines as the seat to act changes, vacation, timeout policies."""
 
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,6 +12,7 @@ from games.ledger import verify_chain
 from games.models import Event, Game
 from games.store import record_of
 from tests.conftest import require
+from tests.games.races import at_once
 from workers.tasks import sweep_deadlines
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -186,20 +186,7 @@ def test_concurrent_timeouts_apply_the_policy_once(dice_game, alice, bob):
     require(connection.vendor == "postgresql", "row locks need PostgreSQL")
     game = timed_dice_game(alice, bob, policy="bot")
     late = T0 + 3 * DAY
-    barrier, results = threading.Barrier(4), []
-
-    def sweeper():
-        barrier.wait()
-        try:
-            results.append(clock.apply_timeout(game.pk, late))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=sweeper) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    results = at_once(lambda: clock.apply_timeout(game.pk, late), 4)
     assert sorted(results, key=str) == [None, None, None, "bot"]
     assert Event.objects.filter(game=game, kind="timeout").count() == 1
     assert Event.objects.filter(game=game, kind="move").count() == 1

@@ -1,14 +1,12 @@
 """The event store on real PostgreSQL: the append-only trigger and optimistic concurrency."""
 
-import threading
-
 import pytest
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 
 from games import services
-from games.errors import Conflict
 from games.models import Event
 from tests.conftest import require
+from tests.games.races import at_once
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -35,25 +33,8 @@ def test_the_trigger_refuses_update_and_delete_for_any_client(dice_game, alice, 
 def test_two_concurrent_moves_with_the_same_expected_seq_one_wins_one_conflicts(dice_game, alice, bob):
     game = dice_game_of(alice, bob)
     seq = game.seq
-    barrier = threading.Barrier(2)
-    results = []
-
-    def submit():
-        barrier.wait()
-        try:
-            services.submit_action(user=alice, game_id=game.pk, text="roll", expected_seq=seq)
-            results.append("accepted")
-        except Conflict:
-            results.append("conflict")
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=submit) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert sorted(results) == ["accepted", "conflict"]
+    results = at_once(lambda: services.submit_action(user=alice, game_id=game.pk, text="roll", expected_seq=seq), 2)
+    assert sorted(type(r).__name__ for r in results) == ["Conflict", "dict"]
     seqs = list(Event.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))  # no gap, no duplicate
     assert Event.objects.filter(game=game, kind="move").count() == 1
