@@ -66,7 +66,11 @@ def _one_game(job):
 def match(pool, name: str, players: int, opponent: str, budget, games: int) -> dict:
     started = time.perf_counter()
     jobs = [(name, players, opponent, budget, seed) for seed in range(games)]
-    results = pool.map(_one_game, jobs) if pool else [_one_game(j) for j in jobs]
+    results = []
+    for result in (pool.imap(_one_game, jobs) if pool else map(_one_game, jobs)):
+        results.append(result)  # a running tally on stderr: a long match shows how it goes
+        print(f"  {name} vs {opponent}: {len(results)}/{games} played, {results.count('win')} won "
+              f"({(time.perf_counter() - started) / 60:.1f} min)", file=sys.stderr, flush=True)
     wins = results.count("win") + 0.5 * results.count("shared")
     low, high = wilson(round(wins), games)
     return {"wins": wins, "draws": results.count("draw"), "games": games, "low": low, "high": high,
