@@ -16,7 +16,7 @@ seat's deadline cleared) concern games this path never touches.
 
 Anything else returns ``None`` and ``services`` takes the locked path, which owns every error
 message: a head not remembered or stale, a move the remembered state refuses, a caller who is not
-the seat to act, an Idempotency-Key, a transaction already open, SQLite.
+the seat to act, an Idempotency-Key already answered, a transaction already open, SQLite.
 """
 
 from __future__ import annotations
@@ -24,13 +24,15 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 import orjson
 import psycopg
 from django.conf import settings
-from django.db import connection
+from django.db import IntegrityError, connection
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from engine import CHANCE, EngineError, get_game
 from games import clock, notify, store
@@ -40,29 +42,42 @@ from games.models import Event, Game
 #: Games whose head is remembered, most recently written last.
 CAPACITY = 4096
 
-# One statement: the UPDATE stands guard (same seq, same head) and the INSERT takes its row from it,
-# so either both happen or neither does. A concurrent writer holding the row lock makes the UPDATE
-# wait, then find the seq moved on and match nothing. No test of ``status``: a game ends or is
-# aborted only by an event, which moves the head, and the primary key alone finds the row.
+# One statement: the UPDATE stands guard (same seq, same head) and every INSERT takes its row from
+# it, so all happen or none does. A concurrent writer holding the row lock makes the UPDATE wait,
+# then find the seq moved on and match nothing. No test of ``status``: a game ends or is aborted
+# only by an event, which moves the head, and the primary key alone finds the row.
 _GUARD = """
 WITH moved AS (
     UPDATE games_game
        SET seq = %(seq)s, head_hash = %(hash)s, to_act = %(to_act)s, draw_offer = '[]'::jsonb,
            deadline_at = %(deadline_at)s, updated_at = %(at)s
-     WHERE id = %(game)s AND seq = %(expected)s AND head_hash = %(prev_hash)s
+     WHERE id = %(game)s AND seq = %(expected)s AND head_hash = %(prev_hash)s{unused_key}
  RETURNING id
-)"""
-_EVENT = """
+){snapshot}{answer}
 INSERT INTO games_event (game_id, seq, kind, actor, notation, payload, secret, created_at, prev_hash, hash)
-SELECT id, %(seq)s, 'move', %(actor)s, %(notation)s, '{}'::jsonb, false, %(at)s, %(prev_hash)s, %(hash)s FROM moved
+SELECT id, %(seq)s, 'move', %(actor)s, %(notation)s, '{{}}'::jsonb, false, %(at)s, %(prev_hash)s, %(hash)s FROM moved
 RETURNING seq
 """
+# A key already answered leaves the row alone: the locked path then returns the stored answer.
+_UNUSED_KEY = """
+       AND NOT EXISTS (SELECT 1 FROM games_idempotencyrecord WHERE user_id = %(user)s AND key = %(key)s)"""
 _SNAPSHOT = """,
 snapshot AS (
     INSERT INTO games_snapshot (game_id, seq, document, created_at) SELECT id, %(seq)s, %(document)s, %(at)s FROM moved
 )"""
-MOVE = _GUARD + _EVENT
-MOVE_AND_SNAPSHOT = _GUARD + _SNAPSHOT + _EVENT
+_ANSWER = """,
+answer AS (
+    INSERT INTO games_idempotencyrecord (user_id, key, game_id, response, created_at)
+    SELECT %(user)s, %(key)s, id, %(response)s, %(at)s FROM moved
+)"""
+
+
+@cache
+def statement(*, snapshot: bool, keyed: bool) -> str:
+    """The move's statement, with the snapshot due and the Idempotency-Key's answer as needed."""
+    return _GUARD.format(
+        unused_key=_UNUSED_KEY if keyed else "", snapshot=_SNAPSHOT if snapshot else "", answer=_ANSWER if keyed else ""
+    )
 
 
 @dataclass(frozen=True)
@@ -119,7 +134,7 @@ def _keep(game_id: int, head: Head) -> None:
             _heads.popitem(last=False)
 
 
-def submit(user, game_id: int, text: str, expected_seq) -> dict | None:
+def submit(user, game_id: int, text: str, expected_seq, idempotency_key: str | None = None) -> dict | None:
     """Store the caller's move in one statement, or return ``None`` for the locked path."""
     if connection.vendor != "postgresql" or connection.in_atomic_block:
         return None
@@ -138,28 +153,53 @@ def submit(user, game_id: int, text: str, expected_seq) -> dict | None:
     to_act = engine.actor(state)
     if to_act == CHANCE or to_act is None:
         return None
-    notation, actor = engine.format(action), engine.seat_name(head.players, seat)
-    return _store(game_id, head, engine, state, seat, to_act, notation, actor)
+    move = _Move(engine.format(action), engine.seat_name(head.players, seat), seat, to_act, state)
+    return _store(game_id, head, engine, move, user.pk, idempotency_key)
 
 
-def _store(game_id: int, head: Head, engine, state, seat: int, to_act: int, notation: str, actor: str):
-    seq, at = head.seq + 1, timezone.now()
-    record = {"game": game_id, "seq": seq, "kind": Event.Kind.MOVE.value, "actor": actor, "notation": notation,
-              "payload": {}, "secret": False, "at": at.isoformat()}
-    params = {"game": game_id, "expected": head.seq, "prev_hash": head.hash, "seq": seq, "at": at,
-              "hash": event_hash(head.hash, record), "actor": actor, "notation": notation, "to_act": to_act,
-              "deadline_at": clock.next_deadline(head.time_control, head.deadline_at, seat, to_act, to_act in head.bots)}
-    statement = MOVE
-    if _snapshot_due(seq):
-        statement, params["document"] = MOVE_AND_SNAPSHOT, orjson.dumps(engine.to_json(state)).decode()
-    if _execute(statement, params) is None:
-        forget(game_id)  # another writer moved the game on: the locked path reads it afresh
+@dataclass(frozen=True)
+class _Move:
+    notation: str
+    actor: str  # the seat's name
+    seat: int
+    to_act: int  # the seat to act after it
+    state: Any  # the state after it
+
+
+def _store(game_id: int, head: Head, engine, move: _Move, user_id: int, key: str | None) -> dict | None:
+    params = _parameters(game_id, head, move)
+    seq = params["seq"]
+    answer = {"game": game_id, "seq": seq, "action": move.notation}
+    snapshot = _snapshot_due(seq)
+    if snapshot:
+        params["document"] = orjson.dumps(engine.to_json(move.state)).decode()
+    if key:
+        params.update(user=user_id, key=key, response=Jsonb(answer))
+    try:
+        stored = _execute(statement(snapshot=snapshot, keyed=bool(key)), params)
+    except IntegrityError:
+        stored = None  # the key was answered meanwhile: the locked path finds the answer
+    if stored is None:
+        forget(game_id)  # or another writer moved the game on: the locked path reads it afresh
         return None
-    new = replace(head, seq=seq, hash=params["hash"], state=state, to_act=to_act, deadline_at=params["deadline_at"])
-    _keep(game_id, new)
-    store.remember_state(game_id, seq, new.hash, state)
-    notify.committed(game_id, seq, bot_to_act=to_act in head.bots)
-    return {"game": game_id, "seq": seq, "action": notation}
+    after = replace(head, seq=seq, hash=params["hash"], state=move.state, to_act=move.to_act,
+                    deadline_at=params["deadline_at"])
+    _keep(game_id, after)
+    store.remember_state(game_id, seq, after.hash, move.state)
+    notify.committed(game_id, seq, bot_to_act=move.to_act in head.bots)
+    return answer
+
+
+def _parameters(game_id: int, head: Head, move: _Move) -> dict:
+    """The event chained onto the head, and the row as the move leaves it."""
+    seq, at = head.seq + 1, timezone.now()
+    record = {"game": game_id, "seq": seq, "kind": Event.Kind.MOVE.value, "actor": move.actor,
+              "notation": move.notation, "payload": {}, "secret": False, "at": at.isoformat()}
+    deadline_at = clock.next_deadline(head.time_control, head.deadline_at, move.seat, move.to_act,
+                                      move.to_act in head.bots)
+    return {"game": game_id, "expected": head.seq, "prev_hash": head.hash, "seq": seq, "at": at,
+            "hash": event_hash(head.hash, record), "actor": move.actor, "notation": move.notation,
+            "to_act": move.to_act, "deadline_at": deadline_at}
 
 
 def _snapshot_due(seq: int) -> bool:

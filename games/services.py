@@ -149,7 +149,7 @@ def submit_action(*, user, game_id: int, text: str, expected_seq, idempotency_ke
     A plain move against the head this process last wrote is stored by one statement
     (``optimistic``); everything else, errors included, takes the locked path below.
     """
-    if not idempotency_key and (stored := optimistic.submit(user, game_id, text, expected_seq)) is not None:
+    if (stored := optimistic.submit(user, game_id, text, expected_seq, idempotency_key)) is not None:
         return stored
     try:
         return _submit_action(user, game_id, text, expected_seq, idempotency_key)

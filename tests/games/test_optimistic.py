@@ -14,7 +14,7 @@ from django.utils import timezone
 from engine import get_game
 from games import audit, optimistic, services
 from games.errors import Conflict, Forbidden, InvalidRequest
-from games.models import Event, Game, Snapshot
+from games.models import Event, Game, IdempotencyRecord, Snapshot
 from games.store import load_state
 from tests.conftest import require
 from tests.games.races import at_once
@@ -167,3 +167,25 @@ def test_a_plain_move_that_hands_the_turn_to_a_bot_queues_the_bot(alice):
     game.refresh_from_db()
     assert game.seq > seq  # the bot answered (tasks run eagerly here)
     assert Event.objects.get(game=game, seq=seq + 1).actor == "north"
+
+
+def test_a_move_with_an_idempotency_key_is_one_statement_and_a_retry_gets_the_same_answer(alice, bob):
+    game = new_game(alice, bob)
+    text = random_moves(1)[0]
+    stored = optimistic.submit(alice, game.pk, text, game.seq, "tab-1:move-1")
+    assert stored == {"game": game.pk, "seq": game.seq + 1, "action": text}
+    assert IdempotencyRecord.objects.get(user=alice, key="tab-1:move-1").response == stored
+    again = services.submit_action(user=alice, game_id=game.pk, text=text, expected_seq=game.seq,
+                                   idempotency_key="tab-1:move-1")
+    assert again == stored
+    assert Event.objects.filter(game=game).count() == game.seq + 1  # the retry stored nothing
+
+
+def test_a_key_already_used_for_another_game_is_refused_and_nothing_is_stored(alice, bob):
+    first, second = new_game(alice, bob), new_game(alice, bob)
+    text = random_moves(1)[0]
+    services.submit_action(user=alice, game_id=first.pk, text=text, expected_seq=first.seq, idempotency_key="k")
+    assert optimistic.submit(alice, second.pk, text, second.seq, "k") is None  # the statement matched nothing
+    with pytest.raises(Conflict, match="another game"):
+        services.submit_action(user=alice, game_id=second.pk, text=text, expected_seq=second.seq, idempotency_key="k")
+    assert Event.objects.filter(game=second).count() == second.seq
