@@ -63,9 +63,9 @@ def _one_game(job):
     return "draw" if not winners else "loss"
 
 
-def match(pool, name: str, players: int, opponent: str, budget, games: int) -> dict:
+def match(pool, name: str, players: int, opponent: str, budget, games: int, first_seed: int = 0) -> dict:
     started = time.perf_counter()
-    jobs = [(name, players, opponent, budget, seed) for seed in range(games)]
+    jobs = [(name, players, opponent, budget, seed) for seed in range(first_seed, first_seed + games)]
     results = []
     for result in (pool.imap(_one_game, jobs) if pool else map(_one_game, jobs)):
         results.append(result)  # a running tally on stderr: a long match shows how it goes
@@ -143,20 +143,23 @@ def main(argv=None) -> None:
     parser.add_argument("--iterations", type=int, default=0, help="override hard's iteration budget")
     parser.add_argument("--seconds", type=float, default=0.0, help="override hard's wall-clock cap")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="seed of the first game: a later run with --first-seed N adds games 0..N-1 have not played")
     parser.add_argument("--no-speed", action="store_true")
     args = parser.parse_args(argv)
 
     budget = BUDGETS["hard"]
     budget = replace(budget, iterations=args.iterations or budget.iterations, seconds=args.seconds or budget.seconds)
     names = [n for n in args.only.split(",") if n] or list(engine.GAME_NAMES)
-    print(f"hard budget: {budget.iterations} iterations, cap {budget.seconds:g} s; {args.games} games per pairing")
+    print(f"hard budget: {budget.iterations} iterations, cap {budget.seconds:g} s; {args.games} games per pairing"
+          f" (seeds {args.first_seed}-{args.first_seed + args.games - 1})")
     print(f"{'game':9} {'n':>2} {'opponent':8} {'hard wins':>10} {'draws':>5} {'95% interval':>14} {'goal':>6} {'min':>6}")
     pool = multiprocessing.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
     try:
         for name in names:
             players = args.players or engine.get_game(name).player_counts[0]
             for opponent in args.opponents.split(",") if args.games else ():
-                r = match(pool, name, players, opponent, budget, args.games)
+                r = match(pool, name, players, opponent, budget, args.games, args.first_seed)
                 goal = GOALS[opponent] if players == 2 else 1 / players
                 print(f"{name:9} {players:>2} {opponent:8} {r['wins'] / r['games']:>9.0%} {r['draws']:>5} "
                       f"{r['low']:>6.0%}-{r['high']:<6.0%} {'>' if players > 2 else ''}{goal:>5.0%} "
