@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 
 import engine  # noqa: E402
 from engine.bots import BUDGETS, MctsBot, get_bot, heuristics  # noqa: E402
-from engine.bots.chance import sample_chance  # noqa: E402
+from engine.bots.chance import random_action  # noqa: E402
 from engine.bots.match import play  # noqa: E402
 from engine.core import CHANCE  # noqa: E402
 
@@ -85,11 +85,7 @@ def _positions(game, players: int, rng) -> list:
             actor = game.actor(state)
             if actor is None or (actor != CHANCE and step >= depth):
                 break
-            if actor == CHANCE:
-                action = sample_chance(game, state, rng)
-            else:
-                action = rng.choice(heuristics.search_actions(game, game.legal_actions(state)))
-            state = game.apply(state, action)
+            state = game.apply(state, random_action(game, state, rng, actor))
         if game.actor(state) not in (None, CHANCE) and len(game.legal_actions(state)) > 1:
             found.append(state)
     return found
@@ -102,10 +98,7 @@ def _random_playouts(game, state, rng, seconds: float) -> tuple[int, float]:
     while time.perf_counter() - started < seconds:
         s = state
         while (actor := game.actor(s)) is not None:
-            if actor == CHANCE:
-                s = game.apply(s, sample_chance(game, s, rng))
-            else:
-                s = game.apply(s, rng.choice(heuristics.search_actions(game, game.legal_actions(s))))
+            s = game.apply(s, random_action(game, s, rng, actor))
         done += 1
     return done, time.perf_counter() - started
 

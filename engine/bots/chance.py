@@ -1,7 +1,8 @@
-"""Playing the CHANCE seat inside a search: sampled, never enumerated."""
+"""Playing the CHANCE seat inside a search (sampled, never enumerated), and a random playout's step."""
 
 from __future__ import annotations
 
+from engine.bots import heuristics
 from engine.core import CHANCE
 
 
@@ -21,3 +22,10 @@ def sample_chance(game, state, rng):
 
 def is_chance(game, state) -> bool:
     return game.actor(state) == CHANCE
+
+
+def random_action(game, state, rng, actor: int):
+    """A random playout's action for ``actor``: CHANCE sampled, a seat's drawn among its search actions."""
+    if actor == CHANCE:
+        return sample_chance(game, state, rng)
+    return rng.choice(heuristics.search_actions(game, game.legal_actions(state)))

@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass
 
 from engine.bots import heuristics
-from engine.bots.chance import sample_chance
+from engine.bots.chance import random_action, sample_chance
 from engine.bots.rebuild import hides_information, rebuild
 from engine.core import CHANCE
 
@@ -176,11 +176,7 @@ class MctsBot:
             actor = game.actor(state)
             if actor is None:
                 break
-            if actor == CHANCE:
-                action = sample_chance(game, state, rng)
-            else:
-                action = rng.choice(heuristics.search_actions(game, game.legal_actions(state)))
-            state = game.apply(state, action)
+            state = game.apply(state, random_action(game, state, rng, actor))
         rewards = heuristics.values(game, state, seats)
         outcome = game.outcome(state)
         if outcome is not None and not outcome.get("winners"):
