@@ -49,28 +49,38 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _one_game(job):
+def _one_game(job) -> dict:
     """One match game (run in a worker process): did the searching seat win, draw or lose?"""
-    name, players, opponent, budget, seed = job
+    name, players, opponent, budget, seed, max_actions = job
     game = engine.get_game(name)
     seat = seed % players  # rotate the searching bot's seat
     bots = [get_bot(opponent) for _ in range(players)]
     bots[seat] = MctsBot(budget, "hard")
-    outcome = play(game, players, bots, f"bench:{seed}")
-    winners = (outcome or {}).get("winners") or []
-    if game.seat_names(players)[seat] in winners:
-        return "win" if len(winners) == 1 else "shared"
-    return "draw" if not winners else "loss"
-
-
-def match(pool, name: str, players: int, opponent: str, budget, games: int, first_seed: int = 0) -> dict:
     started = time.perf_counter()
-    jobs = [(name, players, opponent, budget, seed) for seed in range(first_seed, first_seed + games)]
+    outcome = play(game, players, bots, f"bench:{seed}", max_actions=max_actions)
+    winners = (outcome or {}).get("winners") or []
+    if outcome is None:
+        result = "unfinished"  # counted as not won
+    elif game.seat_names(players)[seat] in winners:
+        result = "win" if len(winners) == 1 else "shared"
+    else:
+        result = "draw" if not winners else "loss"
+    return {"seed": seed, "seat": game.seat_names(players)[seat], "result": result,
+            "reason": (outcome or {}).get("reason"), "minutes": (time.perf_counter() - started) / 60}
+
+
+def match(pool, name: str, players: int, opponent: str, budget, games: int, first_seed: int = 0,
+          max_actions: int = 5000) -> dict:
+    started = time.perf_counter()
+    jobs = [(name, players, opponent, budget, seed, max_actions) for seed in range(first_seed, first_seed + games)]
     results = []
-    for result in (pool.imap(_one_game, jobs) if pool else map(_one_game, jobs)):
-        results.append(result)  # a running tally on stderr: a long match shows how it goes
-        print(f"  {name} vs {opponent}: {len(results)}/{games} played, {results.count('win')} won "
-              f"({(time.perf_counter() - started) / 60:.1f} min)", file=sys.stderr, flush=True)
+    # Each game is logged on stderr as it ends, in any order: a long match that is stopped early
+    # still leaves the record of every game it finished.
+    for game in (pool.imap_unordered(_one_game, jobs) if pool else map(_one_game, jobs)):
+        results.append(game["result"])
+        how = f" by {game['reason']}" if game["reason"] else ""
+        print(f"  {name} vs {opponent}: seed {game['seed']} (hard {game['seat']}) {game['result']}{how}"
+              f" in {game['minutes']:.1f} min; {results.count('win')} won of {len(results)}/{games} ({(time.perf_counter() - started) / 60:.1f} min)", file=sys.stderr, flush=True)
     wins = results.count("win") + 0.5 * results.count("shared")
     low, high = wilson(round(wins), games)
     return {"wins": wins, "draws": results.count("draw"), "games": games, "low": low, "high": high,
@@ -138,6 +148,8 @@ def main(argv=None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--first-seed", type=int, default=0,
                         help="seed of the first game: a later run with --first-seed N adds games 0..N-1 have not played")
+    parser.add_argument("--max-actions", type=int, default=5000,
+                        help="a game not over after this many actions counts as not won (a stalled Nakatha)")
     parser.add_argument("--no-speed", action="store_true")
     args = parser.parse_args(argv)
 
@@ -152,7 +164,7 @@ def main(argv=None) -> None:
         for name in names:
             players = args.players or engine.get_game(name).player_counts[0]
             for opponent in args.opponents.split(",") if args.games else ():
-                r = match(pool, name, players, opponent, budget, args.games, args.first_seed)
+                r = match(pool, name, players, opponent, budget, args.games, args.first_seed, args.max_actions)
                 goal = GOALS[opponent] if players == 2 else 1 / players
                 print(f"{name:9} {players:>2} {opponent:8} {r['wins'] / r['games']:>9.0%} {r['draws']:>5} "
                       f"{r['low']:>6.0%}-{r['high']:<6.0%} {'>' if players > 2 else ''}{goal:>5.0%} "
