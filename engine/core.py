@@ -119,6 +119,15 @@ class Game:
         """Whether this CHANCE outcome is withheld from every seat until the game ends."""
         return False
 
+    # --- for searches ----------------------------------------------------------------------
+    def sample_action(self, state: State, rng) -> Action:
+        """One legal action drawn with ``rng``, as a random playout takes it.
+
+        Uniform over ``legal_actions`` here; a game whose list is long to build may draw without
+        building it, as long as every action it returns is legal.
+        """
+        return rng.choice(self.legal_actions(state))
+
     # --- conveniences built on the contract ------------------------------------------------
     def play(self, state: State, text: str) -> State:
         """Parse ``text`` in notation and apply it."""

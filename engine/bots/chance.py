@@ -25,7 +25,10 @@ def is_chance(game, state) -> bool:
 
 
 def random_action(game, state, rng, actor: int):
-    """A random playout's action for ``actor``: CHANCE sampled, a seat's drawn among its search actions."""
+    """A random playout's action for ``actor``: CHANCE sampled, a seat's drawn among its search
+    actions (by the game itself where the search considers every legal action)."""
     if actor == CHANCE:
         return sample_chance(game, state, rng)
-    return rng.choice(heuristics.search_actions(game, game.legal_actions(state)))
+    if heuristics.narrows_search(game):
+        return rng.choice(heuristics.search_actions(game, game.legal_actions(state)))
+    return game.sample_action(state, rng)

@@ -49,17 +49,20 @@ class Nakatha(Game):
     def apply(self, state: State, action) -> State:
         if state.pending is None:
             raise IllegalAction("N51", "the game is over")
-        if state._legal is None:
-            self.legal_actions(state)
-        if action not in state._legal[1]:
+        if not _is_legal(self, state, action):
             action = notation.parse(action)
-            if action not in state._legal[1]:
+            if not _is_legal(self, state, action):
                 raise legal.refusal(state, action)
         s = state.clone()
         _dispatch(s, action)
         if s.result is None:
             check_dominion(s)
         return s.seal()
+
+    def sample_action(self, state: State, rng) -> str:
+        if state._legal is None and state.pending["kind"] == "activate":
+            return legal.sample_activation(state, rng)
+        return rng.choice(self.legal_actions(state))
 
     def outcome(self, state: State) -> dict | None:
         r = state.result
@@ -92,6 +95,16 @@ class Nakatha(Game):
     def is_secret(self, state: State, action) -> bool:
         """N10, N50: the Sword's placement is withheld from every seat until the game ends."""
         return isinstance(action, str) and notation.normalize(action).startswith("sword ")
+
+
+def _is_legal(game: Nakatha, state: State, action) -> bool:
+    """Whether ``action`` is in ``legal_actions(state)``, without building the list when it is not
+    built yet and the question is an activation (as in a random playout)."""
+    if state._legal is None and state.pending["kind"] == "activate" and isinstance(action, str):
+        return legal.is_activation_legal(state, action)
+    if state._legal is None:
+        game.legal_actions(state)
+    return action in state._legal[1]
 
 
 def _dispatch(s: State, action: str) -> None:

@@ -58,13 +58,45 @@ def piece_actions(s: State, pid: str) -> list[str]:
 
 
 def activation_actions(s: State) -> list[str]:
-    p = s.pending
-    pieces = activatable(s, p["seat"], p["bonus"])
+    pieces, may_pass = _activation_choices(s)
     out = [a for pid in pieces for a in piece_actions(s, pid)]
-    if p["bonus"] is not None or not pieces:
+    if may_pass:
         out.append("pass")
     out.sort()
     return out
+
+
+# An activation's full list runs to hundreds of actions, each built as text; a random playout
+# needs one of them and ``apply`` needs to know whether one is among them. Every action but
+# ``pass`` starts with its piece, so the named piece's own actions settle both.
+def is_activation_legal(s: State, action: str) -> bool:
+    pieces, may_pass = _activation_choices(s)
+    if action == "pass":
+        return may_pass
+    pid = action.partition(" ")[0]
+    return pid in pieces and action in _remembered_piece_actions(s, pid)
+
+
+def sample_activation(s: State, rng) -> str:
+    """A random activation: a piece (or ``pass``, where allowed) first, then one of its actions."""
+    pieces, may_pass = _activation_choices(s)
+    pick = rng.choice(pieces + ["pass"] if may_pass else pieces)
+    return pick if pick == "pass" else rng.choice(_remembered_piece_actions(s, pick))
+
+
+def _remembered_piece_actions(s: State, pid: str) -> list[str]:
+    """``piece_actions``, kept on the sealed state: a playout draws from it and ``apply`` checks it."""
+    key = ("piece_actions", pid)
+    if key not in s.memo:
+        s.memo[key] = piece_actions(s, pid)
+    return s.memo[key]
+
+
+def _activation_choices(s: State) -> tuple[list[str], bool]:
+    """The pieces that may be activated now, and whether the seat may pass instead (N15, N29, N43)."""
+    p = s.pending
+    pieces = activatable(s, p["seat"], p["bonus"])
+    return pieces, p["bonus"] is not None or not pieces
 
 
 # --- why an action is refused ------------------------------------------------------------------

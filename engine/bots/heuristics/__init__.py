@@ -49,6 +49,10 @@ def search_actions(game, legal: list) -> list:
     return choose(legal) or legal
 
 
+def narrows_search(game) -> bool:
+    return hasattr(_module(game.name), "search_actions")
+
+
 def playout_depth(game, depth: int) -> int:
     return min(depth, getattr(_module(game.name), "PLAYOUT_DEPTH", depth))
 
