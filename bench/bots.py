@@ -79,8 +79,10 @@ def match(pool, name: str, players: int, opponent: str, budget, games: int, firs
     for game in (pool.imap_unordered(_one_game, jobs) if pool else map(_one_game, jobs)):
         results.append(game["result"])
         how = f" by {game['reason']}" if game["reason"] else ""
+        elapsed = (time.perf_counter() - started) / 60
         print(f"  {name} vs {opponent}: seed {game['seed']} (hard {game['seat']}) {game['result']}{how}"
-              f" in {game['minutes']:.1f} min; {results.count('win')} won of {len(results)}/{games} ({(time.perf_counter() - started) / 60:.1f} min)", file=sys.stderr, flush=True)
+              f" in {game['minutes']:.1f} min; {results.count('win')} won of {len(results)}/{games}"
+              f" ({elapsed:.1f} min)", file=sys.stderr, flush=True)
     wins = results.count("win") + 0.5 * results.count("shared")
     low, high = wilson(round(wins), games)
     return {"wins": wins, "draws": results.count("draw"), "games": games, "low": low, "high": high,

@@ -62,7 +62,7 @@ class Nakatha(Game):
     def sample_action(self, state: State, rng) -> str:
         if state._legal is None and state.pending["kind"] == "activate":
             return legal.sample_activation(state, rng)
-        return rng.choice(self.legal_actions(state))
+        return super().sample_action(state, rng)
 
     def outcome(self, state: State) -> dict | None:
         r = state.result
@@ -100,9 +100,9 @@ class Nakatha(Game):
 def _is_legal(game: Nakatha, state: State, action) -> bool:
     """Whether ``action`` is in ``legal_actions(state)``, without building the list when it is not
     built yet and the question is an activation (as in a random playout)."""
-    if state._legal is None and state.pending["kind"] == "activate" and isinstance(action, str):
-        return legal.is_activation_legal(state, action)
     if state._legal is None:
+        if state.pending["kind"] == "activate" and isinstance(action, str):
+            return legal.is_activation_legal(state, action)
         game.legal_actions(state)
     return action in state._legal[1]
 

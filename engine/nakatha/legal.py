@@ -80,7 +80,7 @@ def is_activation_legal(s: State, action: str) -> bool:
 def sample_activation(s: State, rng) -> str:
     """A random activation: a piece (or ``pass``, where allowed) first, then one of its actions."""
     pieces, may_pass = _activation_choices(s)
-    pick = rng.choice(pieces + ["pass"] if may_pass else pieces)
+    pick = rng.choice([*pieces, "pass"] if may_pass else pieces)
     return pick if pick == "pass" else rng.choice(_remembered_piece_actions(s, pick))
 
 
@@ -93,10 +93,13 @@ def _remembered_piece_actions(s: State, pid: str) -> list[str]:
 
 
 def _activation_choices(s: State) -> tuple[list[str], bool]:
-    """The pieces that may be activated now, and whether the seat may pass instead (N15, N29, N43)."""
-    p = s.pending
-    pieces = activatable(s, p["seat"], p["bonus"])
-    return pieces, p["bonus"] is not None or not pieces
+    """The pieces that may be activated now, and whether the seat may pass instead (N15, N29, N43).
+    Kept on the sealed state like a piece's actions: a playout's draw and ``apply`` both ask."""
+    if "activation_choices" not in s.memo:
+        p = s.pending
+        pieces = activatable(s, p["seat"], p["bonus"])
+        s.memo["activation_choices"] = (pieces, p["bonus"] is not None or not pieces)
+    return s.memo["activation_choices"]
 
 
 # --- why an action is refused ------------------------------------------------------------------

@@ -57,7 +57,7 @@ def test_a_drawn_activation_is_always_legal_and_any_activatable_piece_can_be_dra
         assert drawn <= full
         movers = {a.partition(" ")[0] for a in full}
         assert len(movers) == 1 or len({a.partition(" ")[0] for a in drawn}) > 1
-    assert fresh._legal is None, "the draw built the whole list"
+        assert fresh._legal is None, "the draw built the whole list"
 
 
 @settings(max_examples=6, deadline=None)
