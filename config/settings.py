@@ -93,7 +93,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -104,6 +104,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The schema describes the API, not the endpoint that serves it.
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Two models have a status: name each choice set after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.Game.Status",
+        "ReportStatusEnum": "games.models.Report.Status",
+    },
 }
 
 # --- Redis: Celery broker and Channels layer, or the embedded defaults ---------------------------

@@ -11,3 +11,9 @@ urlpatterns = [
     path("api/", include("games.api.moderation_urls")),
     path("", include("games.site.urls")),
 ]
+
+# Under /api/ even Django's own errors (no route, an unreadable request) answer in the API's shape.
+handler400 = "games.api.errors.bad_request"
+handler403 = "games.api.errors.permission_denied"
+handler404 = "games.api.errors.page_not_found"
+handler500 = "games.api.errors.server_error"

@@ -257,6 +257,8 @@ def close_report(*, moderator, report_id: int, outcome: str) -> Report:
 def report_queue(moderator, *, status: str = Report.Status.OPEN):
     """Reports for moderators to work, oldest first."""
     _check_moderator(moderator)
+    if status and status not in Report.Status.values:
+        raise InvalidRequest(f"status must be one of {', '.join(Report.Status.values)}", field="status")
     reports = Report.objects.select_related("reporter", "game", "reported_user", "handled_by")
     return reports.filter(status=status).order_by("created_at") if status else reports.order_by("-created_at")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import orjson
 from django.db.models import F
 
-from engine import get_game
+from engine import available, get_game
 from games.errors import InvalidRequest, NotFound
 from games.models import Game
 from games.store import ENGINE_KINDS, load_state, record_of
@@ -124,6 +124,12 @@ def export_records(game: Game) -> list[dict]:
 
 
 def list_games(user, *, mine=False, my_turn=False, open_=False, status=None, name=None):
+    # Checked before they reach a query: an unknown value is the caller's mistake (and text with a
+    # NUL byte would make PostgreSQL fail).
+    if status and status not in Game.Status.values:
+        raise InvalidRequest(f"status must be one of {', '.join(Game.Status.values)}", field="status")
+    if name and name not in available():
+        raise InvalidRequest(f"unknown game {name!r}; games: {', '.join(available())}", field="game")
     games = Game.objects.prefetch_related("seats__user").order_by("-updated_at")
     if status:
         games = games.filter(status=status)

@@ -6,13 +6,13 @@ report. Suspended accounts are refused by ``games.api.auth``.
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import audit, moderation, selectors
+from games.api import responses
 from games.errors import Conflict
 
 
@@ -87,7 +87,7 @@ def _game_act(act, serializer_class, arguments):
     """A view for one moderation act on a game: validate, call the service, answer with the game."""
 
     class View(ModeratorView):
-        @extend_schema(request=serializer_class, responses={200: OpenApiTypes.OBJECT})
+        @extend_schema(request=serializer_class, responses={200: responses.GameSummarySerializer})
         def post(self, request, game_id):
             data = _valid(serializer_class, request)
             game = act(moderator=request.user, game_id=game_id, reason=data["reason"], **arguments(data))
@@ -107,7 +107,7 @@ ExtendDeadline = _game_act(moderation.extend_deadline, ExtendSerializer, lambda 
 
 
 class Suspend(ModeratorView):
-    @extend_schema(request=ReasonSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=ReasonSerializer, responses={200: responses.SanctionSerializer})
     def post(self, request, username):
         reason = _valid(ReasonSerializer, request)["reason"]
         sanction = moderation.suspend(moderator=request.user, username=username, reason=reason)
@@ -115,7 +115,7 @@ class Suspend(ModeratorView):
 
 
 class Reinstate(ModeratorView):
-    @extend_schema(request=ReasonSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=ReasonSerializer, responses={200: responses.SanctionSerializer})
     def post(self, request, username):
         reason = _valid(ReasonSerializer, request)["reason"]
         sanction = moderation.reinstate(moderator=request.user, username=username, reason=reason)
@@ -128,7 +128,7 @@ class FileReport(BaseView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=ReportSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=ReportSerializer, responses={201: responses.ReportSummarySerializer})
     def post(self, request):
         data = _valid(ReportSerializer, request)
         report = moderation.file_report(
@@ -140,14 +140,17 @@ class FileReport(BaseView):
 class ReportQueue(ModeratorView):
     """The moderators' queue: open reports oldest first (``?status=closed`` for the closed ones)."""
 
-    @extend_schema(parameters=[OpenApiParameter("status", str, enum=["open", "closed"])], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        parameters=[OpenApiParameter("status", str, enum=["open", "closed"])],
+        responses={200: responses.ReportSummarySerializer(many=True)},
+    )
     def get(self, request):
         reports = moderation.report_queue(request.user, status=request.query_params.get("status", "open"))
         return Response([moderation.report_summary(r) for r in reports])
 
 
 class CloseReport(ModeratorView):
-    @extend_schema(request=CloseReportSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=CloseReportSerializer, responses={200: responses.ReportSummarySerializer})
     def post(self, request, report_id):
         outcome = _valid(CloseReportSerializer, request)["outcome"]
         report = moderation.close_report(moderator=request.user, report_id=report_id, outcome=outcome)
@@ -169,20 +172,20 @@ def _over(game_id):
 class AuditHistory(AuditorView):
     """Every record with its hash-chain fields (secret outcomes withheld while the game runs)."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: responses.EventRecordSerializer(many=True)})
     def get(self, request, game_id):
         return Response(selectors.export_records(selectors.get(game_id)))
 
 
 class AuditFullView(AuditorView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: responses.FullViewSerializer})
     def get(self, request, game_id):
         game = _over(game_id)
         return Response({"seq": game.seq, "position": selectors.full_view(game)})
 
 
 class AuditPosition(AuditorView):
-    @extend_schema(parameters=[OpenApiParameter("seq", int)], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(parameters=[OpenApiParameter("seq", int)], responses={200: responses.PositionSerializer})
     def get(self, request, game_id):
         game = selectors.get(game_id)
         text = request.query_params.get("seq", str(game.seq))
@@ -190,7 +193,7 @@ class AuditPosition(AuditorView):
 
 
 class AuditVerify(AuditorView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: responses.VerifySerializer})
     def get(self, request, game_id):
         game = _over(game_id)  # a running game is checked by manage.py verify_history, never over HTTP
         problems = audit.verify_game(game)

@@ -50,7 +50,3 @@ class ActionSerializer(serializers.Serializer):
 
 class DrawSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=["offer", "accept", "decline"])
-
-
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()

@@ -14,13 +14,13 @@ from rest_framework.views import APIView
 
 from engine import available, get_game
 from games import selectors, services
+from games.api import responses
 from games.api.serializers import (
     ActionSerializer,
     CreateGameSerializer,
     DrawSerializer,
     JoinSerializer,
     RegisterSerializer,
-    TokenSerializer,
 )
 
 
@@ -31,7 +31,7 @@ def _flag(request, name: str) -> bool:
 class Register(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(request=RegisterSerializer, responses={201: TokenSerializer})
+    @extend_schema(request=RegisterSerializer, responses={201: responses.TokenSerializer})
     def post(self, request):
         data = RegisterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -43,7 +43,7 @@ class Register(APIView):
 class ObtainToken(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(request=RegisterSerializer, responses={200: TokenSerializer})
+    @extend_schema(request=RegisterSerializer, responses={200: responses.TokenSerializer})
     def post(self, request):
         username, password = request.data.get("username"), request.data.get("password")
         user = authenticate(request, username=username, password=password) if username and password else None
@@ -56,7 +56,7 @@ class ObtainToken(APIView):
 class Catalog(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: responses.CatalogSerializer})
     def get(self, request):
         games = []
         for name in available():
@@ -74,6 +74,8 @@ class Catalog(APIView):
 
 
 class GameList(APIView):
+    pagination_class = PageNumberPagination
+
     @extend_schema(
         parameters=[
             OpenApiParameter("mine", bool),
@@ -82,7 +84,7 @@ class GameList(APIView):
             OpenApiParameter("status", str, enum=["open", "active", "finished", "aborted"]),
             OpenApiParameter("game", str),
         ],
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: responses.GameSummarySerializer(many=True)},
     )
     def get(self, request):
         games = selectors.list_games(
@@ -93,11 +95,11 @@ class GameList(APIView):
             status=request.query_params.get("status"),
             name=request.query_params.get("game"),
         )
-        paginator = PageNumberPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(games, request, view=self)
         return paginator.get_paginated_response([selectors.game_summary(g) for g in page])
 
-    @extend_schema(request=CreateGameSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=CreateGameSerializer, responses={201: responses.GameSummarySerializer})
     def post(self, request):
         data = CreateGameSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -113,7 +115,7 @@ class GameList(APIView):
 
 
 class GameDetail(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: responses.GameSummarySerializer})
     def get(self, request, game_id):
         return Response(selectors.game_summary(selectors.get(game_id)))
 
@@ -121,7 +123,7 @@ class GameDetail(APIView):
 class Join(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=JoinSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=JoinSerializer, responses={200: responses.GameSummarySerializer})
     def post(self, request, game_id):
         data = JoinSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -130,13 +132,13 @@ class Join(APIView):
 
 
 class State(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: responses.StateSerializer})
     def get(self, request, game_id):
         return Response(selectors.view_for(selectors.get(game_id), request.user))
 
 
 class Legal(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: responses.LegalSerializer})
     def get(self, request, game_id):
         return Response(selectors.legal_for(selectors.get(game_id), request.user))
 
@@ -147,7 +149,7 @@ class Actions(APIView):
     @extend_schema(
         request=ActionSerializer,
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
-        responses={201: OpenApiTypes.OBJECT},
+        responses={201: responses.MoveSerializer},
     )
     def post(self, request, game_id):
         data = ActionSerializer(data=request.data)
@@ -163,7 +165,7 @@ class Actions(APIView):
 
 
 class History(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: responses.HistoryRowSerializer(many=True)})
     def get(self, request, game_id):
         return Response(selectors.history(selectors.get(game_id)))
 
@@ -181,7 +183,7 @@ class Export(APIView):
 class Resign(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=None, responses={200: responses.GameSummarySerializer})
     def post(self, request, game_id):
         return Response(selectors.game_summary(services.resign(user=request.user, game_id=game_id)))
 
@@ -189,7 +191,7 @@ class Resign(APIView):
 class Draw(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=DrawSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=DrawSerializer, responses={200: responses.GameSummarySerializer})
     def post(self, request, game_id):
         data = DrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)

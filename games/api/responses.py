@@ -1,0 +1,185 @@
+"""Response shapes: what the API answers, as the schema publishes it.
+
+These serializers only describe; the views still answer with the dicts that ``games.selectors``,
+``games.standings``, ``games.moderation`` and ``games.services`` build, so the two must agree
+(``tests/security/test_schemathesis.py`` checks real answers against this schema). A position
+document differs from game to game and from seat to seat: it stays a free-form object inside a
+described envelope.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.models import Event, Game, Report, Sanction
+
+
+# --- errors ------------------------------------------------------------------------------------------
+class ErrorSerializer(serializers.Serializer):
+    """Every 4xx: one sentence, and the field or rule at fault when there is one."""
+
+    error = serializers.CharField(help_text="what was wrong, in a sentence")
+    field = serializers.CharField(required=False, help_text="the request field at fault")
+    rule = serializers.CharField(required=False, help_text="the game rule the action breaks")
+
+
+# --- auth and catalog ----------------------------------------------------------------------------------
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class CatalogGameSerializer(serializers.Serializer):
+    game = serializers.CharField(help_text="the game's key, used as `game` when creating one")
+    player_counts = serializers.ListField(child=serializers.IntegerField())
+    seat_names = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), help_text="per player count, the seats in order"
+    )
+    options = serializers.DictField(
+        child=serializers.DictField(), help_text="per player count, the default options"
+    )
+
+
+class CatalogSerializer(serializers.Serializer):
+    games = CatalogGameSerializer(many=True)
+
+
+# --- games -------------------------------------------------------------------------------------------
+class SeatSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=0)
+    name = serializers.CharField(help_text="the seat's name in the game, e.g. south")
+    player = serializers.CharField(allow_null=True, help_text='a username, "bot:<level>", or null')
+    open = serializers.BooleanField(help_text="nobody has taken the seat yet")
+
+
+class OutcomeSerializer(serializers.Serializer):
+    winners = serializers.ListField(child=serializers.CharField(), help_text="seat names; empty for a draw")
+    reason = serializers.CharField()
+    scores = serializers.JSONField(allow_null=True, help_text="per game: final scores, or null")
+
+
+class GameSummarySerializer(serializers.Serializer):
+    """A game as lists and pages show it: no hidden information (the seed only once it is over)."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    players = serializers.IntegerField()
+    options = serializers.DictField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    seq = serializers.IntegerField(min_value=0, help_text="the number of the last event")
+    seats = SeatSerializer(many=True)
+    to_act = serializers.CharField(allow_null=True, help_text="the seat to act, while the game is active")
+    outcome = OutcomeSerializer(allow_null=True)
+    draw_offer = serializers.ListField(child=serializers.CharField(), help_text="seats offering a draw")
+    time_control = serializers.DictField(help_text="empty when untimed")
+    deadline_at = serializers.DateTimeField(allow_null=True)
+    seed_hash = serializers.CharField(help_text="the SHA-256 commitment to the seed, published at creation")
+    seed = serializers.CharField(allow_null=True, help_text="revealed once the game is over")
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class StateSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=0)
+    seat = serializers.CharField(allow_null=True, help_text="the seat whose eyes you look through; null for a spectator")
+    view = serializers.DictField(help_text="the position as that seat may see it (the whole document once over)")
+
+
+class LegalSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=0)
+    actions = serializers.ListField(child=serializers.CharField(), help_text="empty unless your seat is to act")
+
+
+class MoveSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    seq = serializers.IntegerField(min_value=0)
+    action = serializers.CharField(help_text="the action as stored, in the game's notation")
+
+
+class HistoryRowSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=1)
+    kind = serializers.ChoiceField(choices=Event.Kind.choices)
+    actor = serializers.CharField()
+    action = serializers.CharField(allow_null=True, help_text="notation; withheld for a secret outcome while running")
+    payload = serializers.DictField()
+    at = serializers.DateTimeField()
+    hash = serializers.CharField()
+
+
+class EventRecordSerializer(serializers.Serializer):
+    """One line of the verifiable export: the record its hash covers."""
+
+    game = serializers.IntegerField()
+    seq = serializers.IntegerField(min_value=1)
+    kind = serializers.ChoiceField(choices=Event.Kind.choices)
+    actor = serializers.CharField()
+    notation = serializers.CharField(allow_blank=True)
+    payload = serializers.DictField()
+    secret = serializers.BooleanField()
+    at = serializers.DateTimeField()
+    prev_hash = serializers.CharField()
+    hash = serializers.CharField()
+
+
+# --- players -----------------------------------------------------------------------------------------
+class RatingSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    player = serializers.CharField(help_text='a username or "bot:<level>"')
+    rating = serializers.FloatField()
+    deviation = serializers.FloatField()
+    volatility = serializers.FloatField()
+    games = serializers.IntegerField(min_value=0)
+
+
+class LeaderboardRowSerializer(RatingSerializer):
+    rank = serializers.IntegerField(min_value=1)
+
+
+class PlayerSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    ratings = RatingSerializer(many=True)
+    recent_games = GameSummarySerializer(many=True)
+
+
+class WaitingGameSerializer(GameSummarySerializer):
+    """A game waiting on the caller, with the caller's clock in it."""
+
+    seconds_left = serializers.IntegerField(allow_null=True)
+    vacation_left = serializers.IntegerField(allow_null=True, help_text="seconds of vacation the seat has left")
+    time_control = serializers.DictField(allow_null=True, help_text="null when untimed")
+
+
+# --- moderation, reports, audit ------------------------------------------------------------------------
+class SanctionSerializer(serializers.Serializer):
+    user = serializers.CharField()
+    act = serializers.ChoiceField(choices=Sanction.Act.choices)
+    active = serializers.BooleanField(help_text="whether the account may play now")
+
+
+class ReportSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    reporter = serializers.CharField()
+    game = serializers.IntegerField(allow_null=True)
+    user = serializers.CharField(allow_null=True)
+    reason = serializers.CharField()
+    status = serializers.ChoiceField(choices=Report.Status.choices)
+    outcome = serializers.CharField(allow_blank=True)
+    handled_by = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    closed_at = serializers.DateTimeField(allow_null=True)
+
+
+class FullViewSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=0)
+    position = serializers.DictField(help_text="the whole document")
+
+
+class PositionSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=0)
+    full = serializers.BooleanField(help_text="true once the game is over: the whole document, else the spectator's view")
+    position = serializers.DictField()
+
+
+class VerifySerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    ok = serializers.BooleanField()
+    problems = serializers.ListField(child=serializers.CharField())
