@@ -17,7 +17,9 @@ from games.errors import Conflict
 
 
 class BaseView(APIView):
-    """The moderation views' base (authentication comes from settings: games.api.auth)."""
+    # The moderation views' base (authentication comes from settings: games.api.auth). A comment,
+    # not a docstring: drf-spectacular would publish it as every operation's description.
+    pass
 
 
 # --- roles -----------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.authtoken.models import Token
 from rest_framework.pagination import PageNumberPagination
@@ -171,7 +171,13 @@ class History(APIView):
 
 
 class Export(APIView):
-    @extend_schema(responses={(200, "application/x-ndjson"): OpenApiTypes.STR})
+    @extend_schema(
+        responses={
+            (200, "application/x-ndjson"): OpenApiResponse(
+                OpenApiTypes.STR, description="one event record (the EventRecord shape) a line, in seq order"
+            )
+        }
+    )
     def get(self, request, game_id):
         records = selectors.export_records(selectors.get(game_id))
         body = b"".join(orjson.dumps(r, option=orjson.OPT_SORT_KEYS) + b"\n" for r in records)
