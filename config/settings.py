@@ -20,7 +20,7 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "games.apps.GuardedAdminConfig",  # django.contrib.admin, every admin guarded (games.adminguard)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -3,7 +3,8 @@
 Nothing here edits history. Games, seats, events and snapshots are read-only for everyone, superusers
 included (a game row is a cache of its events); moderators change a game only through the moderation
 form, whose acts are appended as events by ``games.moderation``. A running game's hidden parts are
-withheld here as everywhere else.
+withheld here as everywhere else, and no changelist filters, searches or sorts on a hidden field: the
+admin site guards every admin registered on it (``games.adminguard``).
 """
 
 import json
