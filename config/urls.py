@@ -11,3 +11,9 @@ urlpatterns = [
     path("api/", include("games.api.moderation_urls")),
     path("", include("games.site.urls")),
 ]
+
+# Plain pages with no context (config.errors): an error never shows what the server was holding.
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"

@@ -75,6 +75,7 @@ class Catalog(APIView):
 
 class GameList(APIView):
     @extend_schema(
+        operation_id="games_list",  # not games_retrieve, which is one game's (check --deploy warns)
         parameters=[
             OpenApiParameter("mine", bool),
             OpenApiParameter("my_turn", bool),
