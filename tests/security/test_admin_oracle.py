@@ -167,6 +167,15 @@ def test_an_admin_added_later_is_guarded_by_the_site(staff, running, dice_game, 
     assert adminguard.hidden_field_errors(admin.site) == []
 
 
+def test_no_admin_list_shows_api_tokens(staff, alice):
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=alice)
+    assert not [model for model in admin.site._registry if model._meta.concrete_model is Token]
+    for _model, url in changelists():
+        assert token.key not in staff.get(url).content.decode(), url
+
+
 def test_no_admin_page_of_a_running_game_shows_its_secrets(staff, running):
     deal = running.events.get(kind="chance", secret=True)
     snapshot = running.snapshots.first()
