@@ -16,7 +16,8 @@ def _answer(request, status: int):
     sentence = SENTENCES[status]
     if request.path.startswith("/api/"):
         return JsonResponse({"error": sentence}, status=status)
-    page = f'<!doctype html><html lang="en"><meta charset="utf-8"><title>{status}</title><h1>{status}</h1><p>{sentence}</p>'
+    page = (f'<!doctype html><html lang="en"><meta charset="utf-8"><title>{status}</title>'
+            f'<h1>{status}</h1><p>{sentence}</p>')
     return HttpResponse(page, status=status, content_type="text/html; charset=utf-8")
 
 

@@ -19,6 +19,8 @@ import traceback
 
 SEED_LIKE = re.compile(r"(?<![0-9a-fA-F])[0-9a-fA-F]{64}(?![0-9a-fA-F])")
 WITHHELD = "(64 hex withheld)"
+CAUSE = "\nThe above exception was the direct cause of the following exception:\n\n"
+CONTEXT = "\nDuring handling of the above exception, another exception occurred:\n\n"
 
 
 def redact(text: str) -> str:
@@ -33,9 +35,9 @@ def traceback_text(exc_info) -> str:
 def _describe(te: traceback.TracebackException) -> list[str]:
     lines = []
     if te.__cause__ is not None:
-        lines += _describe(te.__cause__) + ["\nThe above exception was the direct cause of the following exception:\n\n"]
+        lines += _describe(te.__cause__) + [CAUSE]
     elif te.__context__ is not None and not te.__suppress_context__:
-        lines += _describe(te.__context__) + ["\nDuring handling of the above exception, another exception occurred:\n\n"]
+        lines += _describe(te.__context__) + [CONTEXT]
     lines.append("Traceback (most recent call last):\n")
     lines.extend(redact(line) for line in te.stack.format())
     kind = te.exc_type

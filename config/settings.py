@@ -37,9 +37,10 @@ if DEPLOYED and (not SECRET_KEY or SECRET_KEY in KNOWN_KEYS or SECRET_KEY.starts
     )
 if not SECRET_KEY:
     try:
-        SECRET_KEY = secretkey.load_or_create(Path(env("SECRET_KEY_FILE", default=str(BASE_DIR / "var" / "secret_key"))))
+        key_file = Path(env("SECRET_KEY_FILE", default=str(BASE_DIR / "var" / "secret_key")))
+        SECRET_KEY = secretkey.load_or_create(key_file)
     except (OSError, ValueError) as exc:
-        raise ImproperlyConfigured(f"no SECRET_KEY set and none could be kept in SECRET_KEY_FILE: {exc}") from exc
+        raise ImproperlyConfigured(f"no SECRET_KEY, and none kept in SECRET_KEY_FILE: {exc}") from exc
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -55,7 +56,8 @@ SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
 #: Behind a TLS-terminating proxy: the header it sets (e.g. ``X-Forwarded-Proto``), which it must also
 #: strip from clients. Unset: requests are taken as they arrive.
 _proxy_header = env("SECURE_PROXY_SSL_HEADER", default="")
-SECURE_PROXY_SSL_HEADER = ("HTTP_" + _proxy_header.upper().replace("-", "_"), "https") if _proxy_header else None
+_proxy_meta = "HTTP_" + _proxy_header.upper().replace("-", "_")
+SECURE_PROXY_SSL_HEADER = (_proxy_meta, "https") if _proxy_header else None
 
 INSTALLED_APPS = [
     "daphne",
@@ -189,6 +191,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
     "loggers": {
         "django": {"handlers": [], "level": env("LOG_LEVEL", default="WARNING"), "propagate": True},
-        "django.server": {"handlers": [], "level": "INFO", "propagate": True},  # runserver's request lines, through the root
+        # runserver's request lines, through the root's console
+        "django.server": {"handlers": [], "level": "INFO", "propagate": True},
     },
 }

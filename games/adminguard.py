@@ -33,7 +33,8 @@ HIDDEN = {
     "knox.AuthToken": {"digest", "token_key"},
 }
 #: The hidden game information proper: never shown in a list or form of a running game either.
-GAME_HIDDEN = {label: HIDDEN[label] for label in ("games.Game", "games.Event", "games.Snapshot", "games.IdempotencyRecord")}
+GAME_HIDDEN = {label: HIDDEN[label]
+               for label in ("games.Game", "games.Event", "games.Snapshot", "games.IdempotencyRecord")}
 
 
 def is_hidden(model, field_name: str, hidden=None) -> bool:
@@ -135,7 +136,8 @@ class NoOracleAdmin:
         return not touches_hidden(self.model, to_field) and super().to_field_allowed(request, to_field)
 
     def get_search_fields(self, request):
-        return [f for f in super().get_search_fields(request) if not touches_hidden(self.model, _search_field(f))]
+        return [f for f in super().get_search_fields(request)
+                if not touches_hidden(self.model, _search_field(f))]
 
     def get_list_filter(self, request):
         # A filter on a hidden field would list its values as choices.
@@ -173,7 +175,8 @@ class GuardedAdminSite(admin.AdminSite):
 
 def _named_paths(model_admin) -> list[str]:
     """Every field path an admin names for lists, filters, search, ordering and forms."""
-    display = [getattr(getattr(model_admin, name, None), "admin_order_field", name) for name in model_admin.list_display]
+    display = [getattr(getattr(model_admin, name, None), "admin_order_field", name)
+               for name in model_admin.list_display]
     return [
         *display, *_filter_paths(model_admin.list_filter), *(model_admin.ordering or ()),
         *map(_search_field, model_admin.search_fields), model_admin.date_hierarchy or "",
@@ -187,12 +190,12 @@ def hidden_field_errors(site) -> list[checks.CheckMessage]:
         name = type(model_admin).__name__
         if not isinstance(model_admin, NoOracleAdmin):
             errors.append(checks.Error(f"{name} is not guarded against lookups on hidden fields",
-                                       hint="register it on the default site (games.adminguard.GuardedAdminSite)",
+                                       hint="register it on the default site (games.adminguard)",
                                        obj=type(model_admin), id="games.E100"))
         for path in _named_paths(model_admin):
             if isinstance(path, str) and path and touches_hidden(model, path.lstrip("-?"), GAME_HIDDEN):
                 errors.append(checks.Error(f"{name} names the hidden field {path!r}",
-                                           hint="show it through a method that withholds it while the game runs",
+                                           hint="show it through a method that withholds it",
                                            obj=type(model_admin), id="games.E101"))
     return errors
 

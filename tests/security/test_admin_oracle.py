@@ -31,7 +31,8 @@ def hidden_paths(model, hops: int = 3) -> list[tuple[str, str]]:
                 found.append((prefix + name, name))
             elif field.is_relation and field.related_model is not None and left:
                 target = field.related_model
-                if target not in seen and (isinstance(field, ForeignObjectRel) or field.concrete or field.many_to_many):
+                walkable = isinstance(field, ForeignObjectRel) or field.concrete or field.many_to_many
+                if target not in seen and walkable:
                     walk(target, f"{prefix}{name}__", seen | {target}, left - 1)
 
     walk(model, "", {model}, hops)
@@ -88,7 +89,8 @@ def probe(client, url: str):
 
 
 def changelists():
-    return [(model, f"/admin/{model._meta.app_label}/{model._meta.model_name}/") for model in admin.site._registry]
+    return [(model, f"/admin/{model._meta.app_label}/{model._meta.model_name}/")
+            for model in admin.site._registry]
 
 
 def test_the_walk_covers_every_model_with_hidden_data():
@@ -181,7 +183,8 @@ def test_no_admin_page_of_a_running_game_shows_its_secrets(staff, running):
     snapshot = running.snapshots.first()
     secret_texts = [running.seed, deal.notation, deal.payload["salt"], snapshot.document]
     pages = [
-        f"/admin/games/game/{running.pk}/change/", "/admin/games/game/", "/admin/games/event/", "/admin/games/snapshot/",
+        f"/admin/games/game/{running.pk}/change/",
+        "/admin/games/game/", "/admin/games/event/", "/admin/games/snapshot/",
         f"/admin/games/event/{deal.pk}/change/", f"/admin/games/event/{deal.pk}/history/",
         f"/admin/games/snapshot/{snapshot.pk}/change/",
         *(f"/admin/games/game/{running.pk}/position/?seq={seq}" for seq in range(running.seq + 1)),
@@ -192,7 +195,8 @@ def test_no_admin_page_of_a_running_game_shows_its_secrets(staff, running):
         page = response.content.decode()
         assert not [text for text in secret_texts if text in page], url
     deck = re.search(r'"deck": ?\[[^\]]*\]', snapshot.document).group()
-    assert deck not in staff.get(f"/admin/games/game/{running.pk}/position/?seq={running.seq}").content.decode()
+    last = staff.get(f"/admin/games/game/{running.pk}/position/?seq={running.seq}")
+    assert deck not in last.content.decode()
 
 
 def test_a_finished_games_seed_may_show(staff, running, alice):

@@ -38,7 +38,8 @@ def test_the_readme_names_every_production_variable():
 
 
 def test_check_deploy_is_clean_with_the_production_variables():
-    done = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION, SECRET_KEY=secrets.token_urlsafe(64))
+    key = secrets.token_urlsafe(64)
+    done = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION, SECRET_KEY=key)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no issues" in done.stdout and "WARNING" not in done.stdout + done.stderr
 
@@ -64,8 +65,8 @@ def test_the_embedded_default_starts_with_debug_off_and_keeps_its_generated_key(
 
 def test_the_test_suites_environment_starts_too(tmp_path):
     """CI sets DATABASE_URL and REDIS_URL but neither DEBUG nor SECRET_KEY: a generated key, DEBUG off."""
-    done = manage("shell", "-c", SHOW, DATABASE_URL=PRODUCTION["DATABASE_URL"], REDIS_URL=PRODUCTION["REDIS_URL"],
-                  CI="true", SECRET_KEY_FILE=str(tmp_path / "key"))
+    services = {name: PRODUCTION[name] for name in ("DATABASE_URL", "REDIS_URL")}
+    done = manage("shell", "-c", SHOW, **services, CI="true", SECRET_KEY_FILE=str(tmp_path / "key"))
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[-3:-1] == ["False", "False"]
 
@@ -77,7 +78,9 @@ def test_debug_true_is_only_when_asked(tmp_path):
 
 def test_production_requires_https_everywhere():
     show = ("from django.conf import settings as s; print(s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, "
-            "s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_PROXY_SSL_HEADER)")
+            "s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, "
+            "s.SECURE_PROXY_SSL_HEADER)")
     done = manage("shell", "-c", show, **PRODUCTION, SECRET_KEY=secrets.token_urlsafe(64))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "True True True 31536000 True ('HTTP_X_FORWARDED_PROTO', 'https')"
+    expected = "True True True 31536000 True ('HTTP_X_FORWARDED_PROTO', 'https')"
+    assert done.stdout.strip().splitlines()[-1] == expected
