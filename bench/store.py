@@ -51,7 +51,7 @@ def main() -> None:
     database.ensure_database(configured, url)
     os.environ["DATABASE_URL"] = url  # spawned workers inherit it
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "false")  # the production shape: no per-query bookkeeping
+    # DEBUG is off by default: no per-query bookkeeping (the production shape).
     django_setup()
     _migrate()
     _header(url)

@@ -2,25 +2,66 @@
 
 Unset ``DATABASE_URL`` means a SQLite file in the project; unset ``REDIS_URL`` means Celery runs
 tasks eagerly in-process and Channels uses the in-memory layer.
+
+``DEBUG`` is off unless ``DEBUG=true`` is set. ``DEBUG=false`` set explicitly declares the production
+shape: then ``SECRET_KEY`` must be set (startup refuses otherwise) and HTTPS is required (HSTS, SSL
+redirect, secure cookies), each overridable by its own variable. Without that declaration (the
+embedded default, the test suite, a developer's machine) an unset ``SECRET_KEY`` is a random key
+generated once into ``SECRET_KEY_FILE`` (``var/secret_key``, mode 0600, not in git) and reused.
 """
 
+import os
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
+
+from config import secretkey
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env") if (BASE_DIR / ".env").exists() else None
 
-DEBUG = env.bool("DEBUG", default=True)
-SECRET_KEY = env("SECRET_KEY", default="dev-only-insecure-key-change-me-in-production")
+DEBUG = env.bool("DEBUG", default=False)
+#: ``DEBUG=false`` said out loud: the production shape (README), which must be configured safely.
+DEPLOYED = "DEBUG" in os.environ and not DEBUG
+
+#: Keys that were once built in or shipped as examples: never a production key.
+KNOWN_KEYS = {"dev-only-insecure-key-change-me-in-production", "..."}
+SECRET_KEY = env("SECRET_KEY", default="")
+if DEPLOYED and (not SECRET_KEY or SECRET_KEY in KNOWN_KEYS or SECRET_KEY.startswith("django-insecure")):
+    raise ImproperlyConfigured(
+        "DEBUG=false needs SECRET_KEY: set it to a long random value (e.g. the output of "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(64))'`); it is never built in"
+    )
+if not SECRET_KEY:
+    try:
+        key_file = Path(env("SECRET_KEY_FILE", default=str(BASE_DIR / "var" / "secret_key")))
+        SECRET_KEY = secretkey.load_or_create(key_file)
+    except (OSError, ValueError) as exc:
+        raise ImproperlyConfigured(f"no SECRET_KEY, and none kept in SECRET_KEY_FILE: {exc}") from exc
+
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
+# --- HTTPS: on by default in the production shape, off for the embedded plain-HTTP server --------
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=DEPLOYED)
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=DEPLOYED)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=DEPLOYED)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if DEPLOYED else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=DEPLOYED)
+# Preloading is a promise about every subdomain, for months: only when asked.
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+#: Behind a TLS-terminating proxy: the header it sets (e.g. ``X-Forwarded-Proto``), which it must also
+#: strip from clients. Unset: requests are taken as they arrive.
+_proxy_header = env("SECURE_PROXY_SSL_HEADER", default="")
+_proxy_meta = "HTTP_" + _proxy_header.upper().replace("-", "_")
+SECURE_PROXY_SSL_HEADER = (_proxy_meta, "https") if _proxy_header else None
+
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "games.apps.GuardedAdminConfig",  # django.contrib.admin, every admin guarded (games.adminguard)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -83,6 +124,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# WhiteNoise serves the apps' static files straight from their folders too, so `make run` (DEBUG off,
+# nothing collected) serves them; after `collectstatic`, STATIC_ROOT's copies serve as well.
+WHITENOISE_USE_FINDERS = True
 LOGIN_URL = "/login/"
 
 REST_FRAMEWORK = {
@@ -142,9 +186,19 @@ CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="games")
 #: A snapshot of the position document is stored every this many events of a game.
 SNAPSHOT_EVERY = env.int("SNAPSHOT_EVERY", default=50)
 
+# No log line carries a position, a seed or a hidden outcome (config.logsafe): every record is rewritten
+# when it is made, and every handler filters. Django's own handlers (its DEBUG-only console, the e-mail
+# report that lists a traceback's locals) are replaced by the one console.
+LOGGING_CONFIG = "config.logsafe.configure"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"withhold_secrets": {"()": "config.logsafe.WithholdSecrets"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["withhold_secrets"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
+    "loggers": {
+        "django": {"handlers": [], "level": env("LOG_LEVEL", default="WARNING"), "propagate": True},
+        # runserver's request lines, through the root's console
+        "django.server": {"handlers": [], "level": "INFO", "propagate": True},
+    },
 }

@@ -12,8 +12,8 @@ urlpatterns = [
     path("", include("games.site.urls")),
 ]
 
-# Under /api/ even Django's own errors (no route, an unreadable request) answer in the API's shape.
-handler400 = "games.api.errors.bad_request"
-handler403 = "games.api.errors.permission_denied"
-handler404 = "games.api.errors.page_not_found"
-handler500 = "games.api.errors.server_error"
+# Plain pages with no context (config.errors): an error never shows what the server was holding.
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"

@@ -3,12 +3,14 @@
 Nothing here edits history. Games, seats, events and snapshots are read-only for everyone, superusers
 included (a game row is a cache of its events); moderators change a game only through the moderation
 form, whose acts are appended as events by ``games.moderation``. A running game's hidden parts are
-withheld here as everywhere else.
+withheld here as everywhere else, and no changelist filters, searches or sorts on a hidden field: the
+admin site guards every admin registered on it (``games.adminguard``).
 """
 
 import json
 
 from django import forms
+from django.apps import apps
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.auth.admin import UserAdmin
@@ -314,3 +316,10 @@ class ModeratedUserAdmin(UserAdmin):
 
 admin.site.unregister(User)
 admin.site.register(User, ModeratedUserAdmin)
+
+# An API token is its user: a staff user who could read one could play that seat and see its hand.
+if apps.is_installed("rest_framework.authtoken"):
+    from rest_framework.authtoken.models import TokenProxy
+
+    if admin.site.is_registered(TokenProxy):
+        admin.site.unregister(TokenProxy)

@@ -77,6 +77,7 @@ class GameList(APIView):
     pagination_class = PageNumberPagination
 
     @extend_schema(
+        operation_id="games_list",  # not games_retrieve, which is one game's (check --deploy warns)
         parameters=[
             OpenApiParameter("mine", bool),
             OpenApiParameter("my_turn", bool),
