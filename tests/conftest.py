@@ -54,6 +54,41 @@ def eager_tasks():
     app.conf.task_always_eager = before
 
 
+@pytest.fixture(autouse=True)
+def bot_turns_on_celery(settings):
+    """Bots' turns go through Celery here (eager: inline, so a test sees the bot's move as soon as
+    its call returns), whatever ``REDIS_URL`` says. The embedded default's background worker
+    runs after the response instead: ``tests/games/test_background.py`` and
+    ``tests/security/test_bots_off_request.py`` switch it on with ``background_worker``."""
+    settings.BOT_TURNS = "celery"
+
+
+@pytest.fixture
+def background_worker(settings, transactional_db):
+    """The embedded default's bot worker for this test, created but not started: a test checks
+    what a request left queued, then calls ``start()`` (stopped and replaced at the end)."""
+    from games import background
+
+    settings.BOT_TURNS = "background"
+    worker = background.BotTurnWorker(sweep_every=None)
+    previous = background.use(worker)
+    yield worker
+    worker.stop()
+    background.use(previous)
+
+
+def wait_until(predicate, timeout: float = 60.0, what: str = "the condition"):
+    """Poll ``predicate`` until it is true; fail after ``timeout`` seconds (a bound, not a measure)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.05)
+    pytest.fail(f"timed out waiting for {what}")
+
+
 @pytest.fixture
 def make_user(db):
     from django.contrib.auth.models import User
