@@ -149,3 +149,37 @@ def test_on_celery_a_bot_turn_does_not_go_to_the_background_worker(background_wo
     game = services.create_game(creator=alice, name="paso", seats=[{"bot": "random"}, {"user": "alice"}])
     assert background_worker.waiting() == 0
     assert moves(game.pk) == 1  # eager Celery (as in tests) played it inline
+
+
+@pytest.fixture
+def memory_layer(settings):
+    from channels.layers import channel_layers
+
+    from config.settings import channel_layers_for
+
+    settings.CHANNEL_LAYERS = channel_layers_for("")
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+async def test_a_watcher_on_the_in_memory_layer_sees_the_bot_move_the_worker_plays(background_worker, memory_layer,
+                                                                                  alice):
+    from asgiref.sync import sync_to_async
+    from channels.testing import WebsocketCommunicator
+    from django.db import connections
+
+    from config.asgi import application
+
+    game = await sync_to_async(services.create_game)(creator=alice, name="paso",
+                                                     seats=[{"user": "alice"}, {"bot": "random"}])
+    watcher = WebsocketCommunicator(application, f"/ws/games/{game.pk}/",
+                                    headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")])
+    assert (await watcher.connect())[0]
+    assert (await watcher.receive_json_from(timeout=5))["seq"] == game.seq
+    background_worker.start()
+    await sync_to_async(services.submit_action)(user=alice, game_id=game.pk, text="temple c1", expected_seq=game.seq)
+    assert (await watcher.receive_json_from(timeout=5))["seq"] == game.seq + 1  # alice's move
+    assert (await watcher.receive_json_from(timeout=10))["seq"] == game.seq + 2  # the bot's, from the worker
+    await watcher.disconnect()
+    await sync_to_async(connections.close_all)()
