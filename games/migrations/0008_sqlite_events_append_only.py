@@ -1,6 +1,10 @@
 """On SQLite, refuse UPDATE and DELETE on events for every client, as migration 0002 does on
 PostgreSQL: the model's own methods refuse them, but ``_base_manager.update``, an upsert through
 ``bulk_create(update_conflicts=True)`` and raw SQL go around the model. A trigger does not.
+
+SQLite alters a table by rebuilding it, which drops its triggers: a later migration that alters
+``games_event`` must create these again (``tests/security/test_append_only.py`` checks them at the
+head of the migrations).
 """
 
 from django.db import migrations

@@ -6,10 +6,14 @@ answers; the worker plays on afterwards. The worker is held (not started) until 
 in, so the test sees exactly what the request itself did: the game at its start seq, no move.
 """
 
+import json
+import urllib.request
+
 import pytest
 
 from games.models import Event, Game
 from tests.conftest import wait_until
+from tests.security.sqlite_db import Server, manage, migrated
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,3 +63,31 @@ def test_joining_a_game_whose_first_seat_is_a_bot_answers_before_the_bot_moves(b
     assert seq_of(created["id"]) == response.json()["seq"] and moves(created["id"]) == 0
     background_worker.start()
     wait_until(lambda: moves(created["id"]) == 1, what="the bot's opening move")
+
+
+LEFT_UNPLAYED = """
+from games import background, services
+from django.contrib.auth.models import User
+background.use(background.BotTurnWorker())  # a worker that never runs: the process 'dies' first
+staff = User.objects.create_user("operator", password="a long passphrase", is_staff=True)
+game = services.create_game(creator=staff, name="paso", options={"quiet_turn_limit": 6},
+                            seats=[{"bot": "random"}, {"bot": "random"}])
+print(game.pk, game.seq)
+"""
+
+
+def test_a_server_on_the_embedded_default_plays_the_bot_turns_a_restart_left(tmp_path):
+    env = migrated(tmp_path)
+    left = manage(env, "shell", "-c", LEFT_UNPLAYED)
+    assert left.returncode == 0, left.stderr[-2000:]
+    game_id, seq = (int(n) for n in left.stdout.split()[-2:])
+    server = Server(env, tmp_path / "daphne.log")  # the ASGI entry starts the worker; no request queues it
+    try:
+        def game():
+            with urllib.request.urlopen(f"{server.base}/api/games/{game_id}", timeout=10) as response:
+                return json.loads(response.read())
+
+        wait_until(lambda: game()["status"] == "finished", what="the server to play the bots' game out")
+        assert game()["seq"] > seq
+    finally:
+        server.stop()
