@@ -1,5 +1,11 @@
-"""ASGI entry point: HTTP through Django, WebSockets through Channels."""
+"""ASGI entry point: HTTP through Django, WebSockets through Channels.
 
+On the embedded default (``BOT_TURNS = "background"``) it also starts this process's bot worker
+(``games.background``), which first picks up the bot turns a restart left unplayed. Management
+commands never import this module, so ``migrate`` and the others start no thread.
+"""
+
+import asyncio
 import os
 
 from django.core.asgi import get_asgi_application
@@ -10,12 +16,22 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games import background, notify  # noqa: E402
 from games.realtime.auth import TokenAuthMiddlewareStack  # noqa: E402
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
+router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(TokenAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+
+async def application(scope, receive, send):
+    # The in-memory channel layer's consumers live on this loop: the bot worker's thread sends there.
+    notify.serve_on(asyncio.get_running_loop())
+    return await router(scope, receive, send)
+
+
+background.start_for_server()

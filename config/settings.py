@@ -108,8 +108,13 @@ ASGI_APPLICATION = "config.asgi.application"
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"].setdefault("TEST", {})
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # Writers wait for the lock instead of failing at once ("database is locked").
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Concurrent writers queue instead of failing with "database is locked": every transaction takes
+    # the write lock when it begins (a deferred one that upgrades later fails without waiting), a
+    # writer waits up to 20 s for it (``timeout`` is SQLite's busy timeout), and WAL lets readers go
+    # on while one writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL"}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -181,6 +186,16 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="games")
+
+# --- Bot turns ----------------------------------------------------------------------------------
+#: Where bots' turns run: "celery" (a task per turn: workers on Redis, or inline when eager) or
+#: "background" (a worker thread of the server process, after the response: games/background.py).
+#: Without REDIS_URL, "background", so that no web request waits for a bot.
+BOT_TURNS = env("BOT_TURNS", default="celery" if REDIS_URL else "background")
+if BOT_TURNS not in ("celery", "background"):
+    raise ImproperlyConfigured(f"BOT_TURNS must be 'celery' or 'background', not {BOT_TURNS!r}")
+#: The background worker sweeps deadlines (and bot turns lost on the way) every this many seconds.
+BOT_SWEEP_SECONDS = env.float("BOT_SWEEP_SECONDS", default=60.0)
 
 # --- The event store -----------------------------------------------------------------------------
 #: A snapshot of the position document is stored every this many events of a game.

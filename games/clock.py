@@ -19,6 +19,7 @@ import random
 from contextvars import ContextVar
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -133,16 +134,30 @@ def seconds_left(game: Game, moment: datetime | None = None) -> int | None:
     return max(0, int((game.deadline_at - (moment or now())).total_seconds()))
 
 
-def stalled_bot_turns(moment: datetime | None = None, limit: int = 500) -> list[tuple[int, int]]:
-    """(game id, seq) of games whose bot seat has been to act for ``STALLED_BOT_AFTER``.
+def stalled_bot_turns(
+    moment: datetime | None = None, limit: int | None = 500, after: timedelta | None = None
+) -> list[tuple[int, int]]:
+    """(game id, seq) of games whose bot seat has been to act for ``after`` (``stalled_after()``).
 
-    Its task was lost (a broker that restarted empty): queueing it again is safe, since a bot
-    turn names the seq it expects and a second delivery does nothing.
+    Its task was lost (a broker that restarted empty, a server process that stopped): queueing it
+    again is safe, since a bot turn names the seq it expects and a second delivery does nothing.
     """
-    since = (moment or now()) - STALLED_BOT_AFTER
+    since = (moment or now()) - (stalled_after() if after is None else after)
     games = Game.objects.filter(status=Game.Status.ACTIVE, updated_at__lt=since, seats__number=F("to_act"),
                                 seats__bot__gt="")  # one filter(): the seat to act is the bot's
     return list(games.order_by("updated_at").values_list("pk", "seq")[:limit])
+
+
+def stalled_after() -> timedelta:
+    """How long a bot seat may wait before its turn counts as lost.
+
+    On Celery, a turn may wait behind a busy queue: ``STALLED_BOT_AFTER``. The in-process worker
+    (``games.background``) knows which turns it holds and skips them, so a turn quiet for one
+    sweep interval that it does not hold was lost (an error in the turn, a process stopped).
+    """
+    if settings.BOT_TURNS == "background":
+        return timedelta(seconds=settings.BOT_SWEEP_SECONDS)
+    return STALLED_BOT_AFTER
 
 
 def overdue(moment: datetime | None = None, limit: int = 500) -> list[int]:

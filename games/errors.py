@@ -1,5 +1,7 @@
 """Errors a user can cause. Each maps to one HTTP status and says what was wrong in a sentence."""
 
+from django.db import OperationalError
+
 
 class ServiceError(Exception):
     status = 400
@@ -33,3 +35,12 @@ class NotFound(ServiceError):
 
 class Conflict(ServiceError):
     status = 409
+
+
+BUSY = "another write was being stored and this one waited too long for it: nothing was stored; retry"
+
+
+def database_busy(exc: BaseException) -> bool:
+    """SQLite's answer to a writer that waited for the write lock longer than its busy timeout (the
+    settings make writers wait for each other: this needs a very long write ahead). A 409."""
+    return isinstance(exc, OperationalError) and "database is locked" in str(exc)

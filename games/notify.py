@@ -47,12 +47,36 @@ def broadcast(game_id: int, seq: int) -> None:
             if not layer.groups.get(group_name(game_id)):
                 return  # nobody in this process watches the game (the layer reaches no other)
             # The in-memory layer lives on its consumers' loop: it must be reached from there.
-            async_to_sync(layer.group_send)(group_name(game_id), message)
+            # A request's thread finds that loop itself; a thread of our own (the background bot
+            # worker) is handed it by the ASGI entry (``serve_on``).
+            loop = _server["loop"]
+            if loop is not None and loop.is_running() and not _on_a_loop():
+                send = layer.group_send(group_name(game_id), message)
+                asyncio.run_coroutine_threadsafe(send, loop).result(timeout=BROADCAST_TIMEOUT)
+            else:
+                async_to_sync(layer.group_send)(group_name(game_id), message)
         else:
             send = layer.group_send(group_name(game_id), message)
             asyncio.run_coroutine_threadsafe(send, _sender_loop()).result(timeout=BROADCAST_TIMEOUT)
     except Exception:  # a lost notification is recovered by the client's resync, never fatal
         log.exception("could not broadcast game %s seq %s", game_id, seq)
+
+
+#: The server's event loop, where the in-memory layer's consumers run (see ``serve_on``).
+_server = {"loop": None}
+
+
+def serve_on(loop: asyncio.AbstractEventLoop) -> None:
+    """The ASGI entry names the loop it serves on, for sends from threads that are not its own."""
+    _server["loop"] = loop
+
+
+def _on_a_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 #: Seconds a write waits for its live update to reach the channel layer.
@@ -80,7 +104,16 @@ _eager = threading.local()
 
 
 def schedule_bot(game_id: int, seq: int) -> None:
-    """Queue the bot's turn. In eager mode (no Redis) run the chain in a loop, not recursively."""
+    """Queue the bot's turn: on this process's background worker (``BOT_TURNS = "background"``,
+    the embedded default: after the response), else as a Celery task. Eager Celery (tests) runs
+    the chain in a loop here, not recursively."""
+    from django.conf import settings
+
+    if settings.BOT_TURNS == "background":
+        from games import background
+
+        background.submit(game_id, seq)
+        return
     from workers.tasks import bot_turn
 
     if not bot_turn.app.conf.task_always_eager:

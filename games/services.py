@@ -13,14 +13,14 @@ import random
 import secrets
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from engine import CHANCE, EngineError, IllegalAction, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment, derive_chance
 from games import clock, notify, optimistic
-from games.errors import Conflict, Forbidden, InvalidRequest, NotFound
+from games.errors import BUSY, Conflict, Forbidden, InvalidRequest, NotFound, database_busy
 from games.models import Event, Game, IdempotencyRecord, Seat
 from games.store import append, load_state, lock_game, maybe_snapshot, remember
 
@@ -157,6 +157,11 @@ def submit_action(*, user, game_id: int, text: str, expected_seq, idempotency_ke
         # Where the database has no row locks (SQLite), a concurrent writer that took the same
         # sequence number is stopped by the unique (game, seq) constraint instead.
         raise Conflict(f"stale expected_seq {expected_seq}: another move was stored first; reload and retry") from exc
+    except OperationalError as exc:
+        if not database_busy(exc):
+            raise
+        raise Conflict(BUSY) from exc
+
 
 
 @transaction.atomic

@@ -32,6 +32,35 @@ def test_database_url() -> str:
 test_database_url.__test__ = False  # a helper, not a test
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, a test database in a file, as the embedded default has, not Django's in-memory
+    one: that one shares its cache between connections, where a reader locks a table against a
+    writer of another thread (the background bot worker's) without waiting."""
+    from django.conf import settings
+
+    default = settings.DATABASES["default"]
+    if default["ENGINE"].endswith("sqlite3"):
+        default["TEST"]["NAME"] = str(tmp_path_factory.mktemp("sqlite") / "test.sqlite3")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """On SQLite, the suite's own test database drops the append-only triggers (migration
+    ``games/0008``): Django empties tables between transactional tests with DELETE, which they
+    refuse (PostgreSQL's TRUNCATE fires no row trigger). ``tests/security/test_append_only.py``
+    tests the triggers on a SQLite database of its own, migrated as ``make run`` does."""
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        from importlib import import_module
+
+        triggers = import_module("games.migrations.0008_sqlite_events_append_only")
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            for statement in triggers.DROP:
+                cursor.execute(statement)
+
+
 @pytest.fixture
 def dice_game():
     """The dice-and-deck test double, registered for the duration of a test."""
@@ -52,6 +81,41 @@ def eager_tasks():
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = before
+
+
+@pytest.fixture(autouse=True)
+def bot_turns_on_celery(settings):
+    """Bots' turns go through Celery here (eager: inline, so a test sees the bot's move as soon as
+    its call returns), whatever ``REDIS_URL`` says. The embedded default's background worker
+    runs after the response instead: ``tests/games/test_background.py`` and
+    ``tests/security/test_bots_off_request.py`` switch it on with ``background_worker``."""
+    settings.BOT_TURNS = "celery"
+
+
+@pytest.fixture
+def background_worker(settings, transactional_db):
+    """The embedded default's bot worker for this test, created but not started: a test checks
+    what a request left queued, then calls ``start()`` (stopped and replaced at the end)."""
+    from games import background
+
+    settings.BOT_TURNS = "background"
+    worker = background.BotTurnWorker(sweep_every=None)
+    previous = background.use(worker)
+    yield worker
+    worker.stop()
+    background.use(previous)
+
+
+def wait_until(predicate, timeout: float = 60.0, what: str = "the condition"):
+    """Poll ``predicate`` until it is true; fail after ``timeout`` seconds (a bound, not a measure)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.05)
+    pytest.fail(f"timed out waiting for {what}")
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
-from games.errors import ServiceError
+from games.errors import BUSY, ServiceError, database_busy
 from games.models import AppendOnlyError
 
 
@@ -24,6 +24,8 @@ def exception_handler(exc, context):
         return Response(exc.body(), status=exc.status)
     if isinstance(exc, AppendOnlyError):
         return Response({"error": str(exc)}, status=status.HTTP_409_CONFLICT)
+    if database_busy(exc):  # SQLite: a concurrent writer held the lock too long; nothing was stored
+        return Response({"error": BUSY}, status=status.HTTP_409_CONFLICT)
     response = drf_handler(exc, context)
     if response is None:
         return None
