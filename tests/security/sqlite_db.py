@@ -18,7 +18,7 @@ from django.conf import settings
 def sqlite_env(directory: Path) -> dict:
     """The environment of the embedded default on ``directory/db.sqlite3``: no Redis."""
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "BOT_TURNS")}
-    return env | {"DATABASE_URL": f"sqlite:///{directory / 'db.sqlite3'}", "DEBUG": "false", "LOG_LEVEL": "WARNING"}
+    return env | {"DATABASE_URL": f"sqlite:///{directory / 'db.sqlite3'}", "LOG_LEVEL": "WARNING"}
 
 
 def manage(env: dict, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
