@@ -134,6 +134,8 @@ CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="games")
 # --- The event store -----------------------------------------------------------------------------
 #: A snapshot of the position document is stored every this many events of a game.
 SNAPSHOT_EVERY = env.int("SNAPSHOT_EVERY", default=50)
+#: Days an invited user has to accept a seat before the game is cancelled (``games.invitations``).
+INVITATION_DAYS = env.float("INVITATION_DAYS", default=7.0)
 
 LOGGING = {
     "version": 1,

@@ -36,6 +36,11 @@ class CreateGameSerializer(serializers.Serializer):
         required=False,
         help_text='correspondence time: {"days_per_move": 3, "vacation_days": 14, "policy": "forfeit" or "bot"}',
     )
+    rated = serializers.BooleanField(
+        required=False,
+        help_text="whether the result counts for ratings; by default whenever it can (not with no human seat, "
+        "nor hot seat)",
+    )
 
 
 class JoinSerializer(serializers.Serializer):
@@ -54,3 +59,61 @@ class DrawSerializer(serializers.Serializer):
 
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
+
+
+# --- invitations -------------------------------------------------------------------------------------
+class AcceptSerializer(serializers.Serializer):
+    client_seed = serializers.CharField(required=False, max_length=128, help_text="your public client seed")
+
+
+class OpenSeatSerializer(serializers.Serializer):
+    seat = serializers.RegexField(
+        r"^(?:[0-9]{1,3}|[A-Za-z][A-Za-z0-9_-]{0,39})$", help_text="the invited seat: its number or name"
+    )
+
+    def validate_seat(self, value):
+        return int(value) if value.isdigit() else value
+
+
+class InvitationSerializer(serializers.Serializer):
+    """One invitation waiting on you (``GET /api/invitations``)."""
+
+    game = serializers.IntegerField(help_text="the game's id")
+    name = serializers.CharField(help_text="the game's key, e.g. paso")
+    players = serializers.IntegerField()
+    seat = serializers.IntegerField(min_value=0, help_text="the seat offered to you")
+    seat_name = serializers.CharField()
+    invited_by = serializers.CharField(allow_null=True, help_text="the game's creator")
+    invited_until = serializers.DateTimeField(allow_null=True, help_text="then the game is cancelled")
+    rated = serializers.BooleanField()
+    time_control = serializers.DictField(help_text="empty when untimed")
+
+
+class SeatSummarySerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=0)
+    name = serializers.CharField()
+    player = serializers.CharField(allow_null=True, help_text='a username (the invited one), "bot:<level>", or null')
+    open = serializers.BooleanField(help_text="anyone may join the seat")
+    invited = serializers.BooleanField(help_text="offered to the user named in player, who has not accepted yet")
+
+
+class GameSummarySerializer(serializers.Serializer):
+    """The game after an invitation was answered (``selectors.game_summary``)."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    players = serializers.IntegerField()
+    options = serializers.DictField()
+    status = serializers.CharField()
+    seq = serializers.IntegerField(min_value=0)
+    seats = SeatSummarySerializer(many=True)
+    to_act = serializers.CharField(allow_null=True)
+    outcome = serializers.DictField(allow_null=True)
+    draw_offer = serializers.ListField(child=serializers.CharField())
+    time_control = serializers.DictField()
+    rated = serializers.BooleanField()
+    deadline_at = serializers.DateTimeField(allow_null=True)
+    seed_hash = serializers.CharField()
+    seed = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
