@@ -200,6 +200,8 @@ BOT_SWEEP_SECONDS = env.float("BOT_SWEEP_SECONDS", default=60.0)
 # --- The event store -----------------------------------------------------------------------------
 #: A snapshot of the position document is stored every this many events of a game.
 SNAPSHOT_EVERY = env.int("SNAPSHOT_EVERY", default=50)
+#: Days an invited user has to accept a seat before the game is cancelled (``games.invitations``).
+INVITATION_DAYS = env.float("INVITATION_DAYS", default=7.0)
 
 # No log line carries a position, a seed or a hidden outcome (config.logsafe): every record is rewritten
 # when it is made, and every handler filters. Django's own handlers (its DEBUG-only console, the e-mail

@@ -266,6 +266,7 @@ def import_histories(data: bytes) -> dict[int, str]:
 def _store(game_id: int, records: list[dict]) -> None:
     create, end = records[0], records[-1]
     aborted = any(r["kind"] == Event.Kind.MODERATION and r["payload"].get("act") == "abort" for r in records)
+    aborted = aborted or any(r["kind"] in (Event.Kind.DECLINE, Event.Kind.EXPIRE) for r in records)  # cancelled
     game = Game.objects.create(
         pk=game_id, name=create["payload"]["game"], players=create["payload"]["players"],
         options=create["payload"].get("options") or {}, time_control=create["payload"].get("time_control") or {},

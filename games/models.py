@@ -36,7 +36,8 @@ class Game(models.Model):
     time_control = models.JSONField(default=dict, blank=True)
     #: When the seat to act runs out of time (null: untimed, or nobody to act).
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    #: Whether the result counts for ratings (scored once, by the end-of-game task).
+    #: Whether the result counts for ratings (scored once, by the end-of-game task). Chosen at creation
+    #: (the create event's payload says it); a moderator's seat change turns it off, by an event.
     rated = models.BooleanField(default=True)
     scored = models.BooleanField(default=False)
     #: The secret chance seed (hex); published by the event that ends the game.
@@ -70,6 +71,13 @@ class Seat(models.Model):
     bot = models.CharField(max_length=20, blank=True, default="")  # bot level, e.g. "random"
     client_seed = models.CharField(max_length=128, blank=True, default="")
     taken_at = models.DateTimeField(null=True, blank=True)
+    #: The user this seat was offered to by the game's creator. Until they accept (``taken_at`` set)
+    #: the seat is theirs alone to take; it stays set afterwards, a record of how the seat was filled.
+    invited = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="invitations"
+    )
+    #: When a pending invitation lapses: the periodic sweep then cancels the game (``games.invitations``).
+    invited_until = models.DateTimeField(null=True, blank=True, db_index=True)
     #: Vacation time this seat has left, in seconds (time control), spent before a timeout applies.
     vacation_left = models.PositiveIntegerField(default=0)
 
@@ -83,6 +91,16 @@ class Seat(models.Model):
     @property
     def is_taken(self) -> bool:
         return self.taken_at is not None
+
+    @property
+    def is_invitation(self) -> bool:
+        """Offered to one user, who has not taken it yet: nobody else may join it."""
+        return self.invited_id is not None and self.taken_at is None
+
+    @property
+    def is_open(self) -> bool:
+        """Free for anyone to join."""
+        return self.taken_at is None and self.invited_id is None
 
     @property
     def player_name(self) -> str | None:
@@ -102,7 +120,7 @@ class EventQuerySet(models.QuerySet):
 class Event(models.Model):
     class Kind(models.TextChoices):
         CREATE = "create"  # the commitment to the seed, the game's rules and options
-        JOIN = "join"  # a seat taken, with its public client seed
+        JOIN = "join"  # a seat taken (created, joined or invitation accepted), with its client seed
         START = "start"  # every seat taken: play begins
         MOVE = "move"  # an engine action of a seat, in notation
         CHANCE = "chance"  # an engine action of CHANCE, derived from the seed
@@ -110,6 +128,9 @@ class Event(models.Model):
         DRAW_OFFER = "draw_offer"
         DRAW_DECLINE = "draw_decline"
         TIMEOUT = "timeout"  # a seat ran out of time; the payload says what the policy did
+        DECLINE = "decline"  # an invited user refused the seat offered to them: the game is cancelled
+        OPEN_SEAT = "open_seat"  # the creator withdrew an invitation: the seat is open to anyone
+        EXPIRE = "expire"  # invitations nobody answered in time: the game is cancelled
         MODERATION = "moderation"  # a moderator's act: payload names the act, moderator and reason
         END = "end"  # the game is over: outcome, and the seed revealed
 

@@ -5,6 +5,10 @@ names the act, the moderator and the reason (players read it in the history); ac
 then append the usual ``end`` event revealing the seed. Seat changes keep the seat's client seed:
 the chance stream stays fixed from the start whoever sits there later, so the verifier needs no
 special case for them.
+
+A moderator never acts on a game in which they hold (or are offered) a seat, nor sanctions a user
+they play an unfinished game against. A seat handed to another user or to a bot was not taken by its
+player's own act: the game stops being rated, and the moderation event says so (``"rated": false``).
 """
 
 from __future__ import annotations
@@ -71,8 +75,10 @@ def _commit(game: Game) -> Game:
     return game
 
 
-def _unfinished(game_id) -> Game:
+def _unfinished(game_id, moderator) -> Game:
     game = services._locked(game_id)
+    if any(moderator.pk in (s.user_id, s.invited_id) for s in game.seats.all()):
+        raise Forbidden("you hold a seat in this game: another moderator must act on it")
     if game.is_over:
         raise Conflict(f"the game is {game.get_status_display()}: there is nothing left to moderate")
     return game
@@ -84,7 +90,7 @@ def abort(*, moderator, game_id: int, reason: str) -> Game:
     """End an open or running game with no result (status aborted); the end event reveals the seed."""
     _check_moderator(moderator)
     reason = _check_reason(reason)
-    game = _unfinished(game_id)
+    game = _unfinished(game_id, moderator)
     _record(game, moderator, "abort", reason)
     game.status, game.outcome, game.to_act, game.draw_offer = Game.Status.ABORTED, ABORTED, None, []
     clock.stop(game)
@@ -98,7 +104,7 @@ def adjudicate(*, moderator, game_id: int, winners: list[str], reason: str) -> G
     """Declare the result of a running game: ``winners`` are seat names (empty: a draw)."""
     _check_moderator(moderator)
     reason = _check_reason(reason)
-    game = _unfinished(game_id)
+    game = _unfinished(game_id, moderator)
     if game.status != Game.Status.ACTIVE:
         raise Conflict("only a game in play can be adjudicated; abort a game that never started")
     names = get_game(game.name).seat_names(game.players)
@@ -122,6 +128,17 @@ def _seat(game: Game, seat):
     return found, names[found.number]
 
 
+def _unrate(game: Game) -> dict:
+    """A seat its player did not take by their own act: the result can no longer count for ratings.
+
+    Returns what the moderation event records of it (nothing if the game was unrated already).
+    """
+    if not game.rated:
+        return {}
+    game.rated = False
+    return {"rated": False}
+
+
 def _change_occupant(game: Game, seat, *, user=None, bot="") -> None:
     seat.user, seat.bot = user, bot
     seat.save(update_fields=["user", "bot"])
@@ -137,10 +154,10 @@ def replace_with_bot(*, moderator, game_id: int, seat, level: str, reason: str) 
     reason = _check_reason(reason)
     if level not in LEVELS:
         raise InvalidRequest(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}", field="level")
-    game = _unfinished(game_id)
+    game = _unfinished(game_id, moderator)
     found, name = _seat(game, seat)
     _record(game, moderator, "replace_with_bot", reason, seat=found.number, seat_name=name,
-            previous=found.player_name, player=f"bot:{level}")
+            previous=found.player_name, player=f"bot:{level}", **_unrate(game))
     _change_occupant(game, found, bot=level)
     return _commit(game)
 
@@ -150,17 +167,17 @@ def hand_seat(*, moderator, game_id: int, seat, username: str, reason: str) -> G
     """Give a seat to another (active) user, who plays on from the current position."""
     _check_moderator(moderator)
     reason = _check_reason(reason)
-    game = _unfinished(game_id)
+    game = _unfinished(game_id, moderator)
     user = User.objects.filter(username=username).first()
     if user is None:
         raise InvalidRequest(f"no user named {username!r}", field="username")
     if not user.is_active:
         raise Conflict(f"{username} is suspended and cannot take a seat", field="username")
-    if any(s.user_id == user.pk for s in game.seats.all()):
+    if any(user.pk in (s.user_id, s.invited_id) for s in game.seats.all()):
         raise Conflict(f"{username} already has a seat in this game", field="username")
     found, name = _seat(game, seat)
     _record(game, moderator, "hand_seat", reason, seat=found.number, seat_name=name,
-            previous=found.player_name, player=username)
+            previous=found.player_name, player=username, **_unrate(game))
     _change_occupant(game, found, user=user)
     return _commit(game)
 
@@ -172,7 +189,7 @@ def extend_deadline(*, moderator, game_id: int, hours, reason: str) -> Game:
     reason = _check_reason(reason)
     if isinstance(hours, bool) or not isinstance(hours, int | float) or not 0 < hours <= MAX_EXTENSION_HOURS:
         raise InvalidRequest(f"hours must be a number above 0 and at most {MAX_EXTENSION_HOURS}", field="hours")
-    game = _unfinished(game_id)
+    game = _unfinished(game_id, moderator)
     if game.deadline_at is None:
         raise Conflict("this game has no deadline running: nothing to extend")
     game.deadline_at += timedelta(hours=hours)
@@ -203,10 +220,12 @@ def _sanction(moderator, username: str, reason: str, act: str) -> Sanction:
         raise Conflict("a moderator cannot sanction their own account")
     if user.is_active != suspending:
         raise Conflict(f"{username} is already {'suspended' if suspending else 'active'}")
+    unfinished = Game.objects.filter(seats__user=user, status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
+    if unfinished.filter(pk__in=Game.objects.filter(seats__user=moderator).values("pk")).exists():
+        raise Forbidden(f"you play an unfinished game against {username}: another moderator must act")
     user.is_active = not suspending
     user.save(update_fields=["is_active"])
     sanction = Sanction.objects.create(user=user, act=act, moderator=moderator, reason=reason)
-    unfinished = Game.objects.filter(seats__user=user, status__in=[Game.Status.OPEN, Game.Status.ACTIVE])
     for game_id in unfinished.distinct().values_list("pk", flat=True):
         game = services._locked(game_id)
         _record(game, moderator, act, reason, user=username)

@@ -2,7 +2,8 @@
 
 The first half is pure arithmetic on ``Glicko`` values; ``score_game`` applies it to a finished
 game's seats under the game's row lock, exactly once (``Game.scored``). Bots are players too: a
-bot level has one rating per game, like a user.
+bot level has one rating per game, like a user, moved only by its results against people (a game
+with no human seat is never rated, and two bots in one game are not rated against each other).
 
 A game of three or four seats is rated as pairwise results between all seats: every winner beats
 every non-winner, and seats on the same side of that line (two winners, two losers, a draw) tie.
@@ -99,18 +100,18 @@ def pairwise_scores(seats: list[int], winners: set[int]) -> dict[tuple[int, int]
     return scores
 
 
-def rate_period(players: dict, seats_of: dict, winners: set[int]) -> dict:
+def rate_period(players: dict, seats_of: dict, winners: set[int], counts=None) -> dict:
     """New ratings of every player after one game (one rating period).
 
     ``players`` maps a player key to its ``Glicko`` before the game, ``seats_of`` a player key to
     the seats it held. A player never plays itself (a user holding two seats, two seats of the
-    same bot level): those pairs are left out.
+    same bot level): those pairs are left out, as is any pair for which ``counts(a, b)`` is false.
     """
     owner = {seat: key for key, seats in seats_of.items() for seat in seats}
     scores = pairwise_scores(sorted(owner), winners)
     results: dict = {key: [] for key in players}
     for (i, j), score in scores.items():
-        if owner[i] != owner[j]:
+        if owner[i] != owner[j] and (counts is None or counts(owner[i], owner[j])):
             results[owner[i]].append((players[owner[j]], score))
     return {key: update(players[key], results[key]) for key in players}
 
@@ -146,17 +147,22 @@ def _rate(game: Game) -> dict:
         key = _player_key(seat)
         if key is not None:
             seats_of.setdefault(key, []).append(seat.number)
-    if len(seats_of) < 2:  # nobody to be rated against (a bot against its own level)
-        return {}
+    if len(seats_of) < 2 or not any(kind == "user" for kind, _ in seats_of):
+        return {}  # nobody to be rated against, or no human: bots move only through games against people
     _serialize_rating_writes(game.name)
     rows = {key: _rating_row(game.name, key) for key in seats_of}
     before = {key: Glicko(r.rating, r.deviation, r.volatility) for key, r in rows.items()}
-    after = rate_period(before, seats_of, winners)
+    after = rate_period(before, seats_of, winners, counts=_against_a_human)
     for key, row in rows.items():
         row.rating, row.deviation, row.volatility = after[key].rating, after[key].deviation, after[key].volatility
         row.games += 1
         row.save()
     return {f"{kind}:{who}": (before[(kind, who)], after[(kind, who)]) for kind, who in rows}
+
+
+def _against_a_human(a, b) -> bool:
+    """Bots play each other only inside games with people: those results never move a bot."""
+    return a[0] == "user" or b[0] == "user"
 
 
 def _serialize_rating_writes(game_name: str) -> None:

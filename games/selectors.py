@@ -11,7 +11,7 @@ from django.db.models import F
 
 from engine import available, get_game
 from games.errors import InvalidRequest, NotFound
-from games.models import Game
+from games.models import Game, Seat
 from games.store import ENGINE_KINDS, load_state, record_of
 
 WITHHELD = "(hidden until the game ends)"
@@ -27,7 +27,7 @@ def get(game_id) -> Game:
 def seats_of(game: Game, user) -> list[int]:
     if user is None or not user.is_authenticated:
         return []
-    return [s.number for s in game.seats.all() if s.user_id == user.pk]
+    return [s.number for s in game.seats.all() if s.user_id == user.pk and s.is_taken]
 
 
 def seat_for(game: Game, user, to_act: int | None = None) -> int | None:
@@ -48,20 +48,49 @@ def game_summary(game: Game) -> dict:
         "options": game.options,
         "status": game.status,
         "seq": game.seq,
-        "seats": [
-            {"number": s.number, "name": names[s.number], "player": s.player_name, "open": not s.is_taken}
-            for s in game.seats.all()
-        ],
+        "seats": [_seat_summary(s, names) for s in game.seats.all()],
         "to_act": names[game.to_act] if game.to_act is not None and game.status == Game.Status.ACTIVE else None,
         "outcome": game.outcome,
         "draw_offer": [names[n] for n in game.draw_offer],
         "time_control": game.time_control,
+        "rated": game.rated,
         "deadline_at": game.deadline_at.isoformat() if game.deadline_at else None,
         "seed_hash": game.seed_hash,
         "seed": game.seed if game.is_over else None,
         "created_at": game.created_at.isoformat(),
         "updated_at": game.updated_at.isoformat(),
     }
+
+
+def _seat_summary(seat, names: list[str]) -> dict:
+    """A seat as clients list it: an invitation shows whom it is offered to, and is not open."""
+    invited = seat.is_invitation
+    player = seat.invited.username if invited else seat.player_name
+    return {"number": seat.number, "name": names[seat.number], "player": player, "open": seat.is_open,
+            "invited": invited}
+
+
+def invitations_for(user) -> list[dict]:
+    """The invitations waiting on ``user``, the soonest to lapse first."""
+    if user is None or not user.is_authenticated:
+        return []
+    seats = (Seat.objects.filter(invited=user, taken_at__isnull=True, game__status=Game.Status.OPEN)
+             .select_related("game", "game__created_by").order_by("invited_until", "game_id"))
+    rows = []
+    for seat in seats:
+        game = seat.game
+        rows.append({
+            "game": game.pk,
+            "name": game.name,
+            "players": game.players,
+            "seat": seat.number,
+            "seat_name": get_game(game.name).seat_name(game.players, seat.number),
+            "invited_by": game.created_by.username if game.created_by_id else None,
+            "invited_until": seat.invited_until,  # a datetime: the API's serializer writes it as ISO 8601
+            "rated": game.rated,
+            "time_control": game.time_control,
+        })
+    return rows
 
 
 def view_for(game: Game, user) -> dict:
@@ -130,13 +159,15 @@ def list_games(user, *, mine=False, my_turn=False, open_=False, status=None, nam
         raise InvalidRequest(f"status must be one of {', '.join(Game.Status.values)}", field="status")
     if name and name not in available():
         raise InvalidRequest(f"unknown game {name!r}; games: {', '.join(available())}", field="game")
-    games = Game.objects.prefetch_related("seats__user").order_by("-updated_at")
+    games = Game.objects.prefetch_related("seats__user", "seats__invited").order_by("-updated_at")
     if status:
         games = games.filter(status=status)
     if name:
         games = games.filter(name=name)
     if open_:
-        games = games.filter(status=Game.Status.OPEN, seats__taken_at__isnull=True).distinct()
+        # One filter() call: the same seat is untaken and offered to nobody.
+        games = games.filter(status=Game.Status.OPEN, seats__taken_at__isnull=True, seats__invited__isnull=True)
+        games = games.distinct()
     if mine or my_turn:
         if user is None or not user.is_authenticated:
             return games.none()

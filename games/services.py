@@ -11,7 +11,9 @@ import hashlib
 import hmac
 import random
 import secrets
+from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
@@ -30,8 +32,11 @@ User = get_user_model()
 # --- creating and joining -------------------------------------------------------------------------
 @transaction.atomic
 def create_game(
-    *, creator, name: str, players: int | None = None, options=None, seats=None, time_control=None
+    *, creator, name: str, players: int | None = None, options=None, seats=None, time_control=None, rated=None
 ) -> Game:
+    """A new game. A seat naming another user is an invitation (``games.invitations``): the game
+    starts once every invited user has accepted. ``creator`` None is the service itself (tools,
+    tests), which seats users directly; such a game is never rated."""
     _check_writable(creator)
     engine = _engine_named(name)
     time_control = clock.check_time_control(time_control)
@@ -42,25 +47,32 @@ def create_game(
     except EngineError as exc:
         raise InvalidRequest(str(exc), field="options" if "option" in str(exc) else "players") from exc
     seat_specs = _seat_specs(creator, players, seats)
+    rated = _rated(creator, seat_specs, rated)
     seed = secrets.token_bytes(32)
     game = Game.objects.create(
-        name=name, players=players, options=options, time_control=time_control,
+        name=name, players=players, options=options, time_control=time_control, rated=rated,
         seed=seed.hex(), seed_hash=commitment(seed), created_by=creator,
     )
     vacation = clock.vacation_seconds(time_control)
     Seat.objects.bulk_create(Seat(game=game, number=n, vacation_left=vacation) for n in range(players))
+    invited_until = clock.now() + timedelta(days=settings.INVITATION_DAYS)
     append(
         game,
         Event.Kind.CREATE,
         "service",
-        payload={"game": name, "players": players, "options": options, "seed_hash": game.seed_hash}
-        | ({"time_control": time_control} if time_control else {}),
+        payload={"game": name, "players": players, "options": options, "seed_hash": game.seed_hash, "rated": rated}
+        | ({"time_control": time_control} if time_control else {})
+        | _invitations_payload(engine, players, seat_specs, invited_until),
     )
     for number, spec in enumerate(seat_specs):
+        seat = game.seats.get(number=number)
         if "user" in spec:
-            _take_seat(game, engine, game.seats.get(number=number), user=spec["user"])
+            _take_seat(game, engine, seat, user=spec["user"])
         elif "bot" in spec:
-            _take_seat(game, engine, game.seats.get(number=number), bot=spec["bot"])
+            _take_seat(game, engine, seat, bot=spec["bot"])
+        elif "invite" in spec:
+            seat.invited, seat.invited_until = spec["invite"], invited_until
+            seat.save(update_fields=["invited", "invited_until"])
     _start_if_full(game, engine)
     _save(game)
     notify.after_commit(game)
@@ -74,9 +86,12 @@ def _engine_named(name: str):
 
 
 def _seat_specs(creator, players: int, seats) -> list[dict]:
-    """Validate ``seats``; without it the creator takes seat 0 and the others stay open."""
+    """Validate ``seats``: ``{"user": the creator}`` is taken now, another user is ``{"invite": user}``.
+
+    Without ``seats`` the creator takes seat 0 and the others stay open.
+    """
     if not seats:
-        return [{"user": creator}] + [{}] * (players - 1)
+        return [{"user": creator} if creator else {}] + [{}] * (players - 1)
     if len(seats) != players:
         raise InvalidRequest(f"seats must list {players} seats, one per player", field="seats")
     specs = []
@@ -84,17 +99,68 @@ def _seat_specs(creator, players: int, seats) -> list[dict]:
         if not isinstance(spec, dict) or len(spec) > 1 or (spec and next(iter(spec)) not in ("user", "bot")):
             raise InvalidRequest('each seat is {"user": name}, {"bot": level} or {} (open)', field="seats")
         if "user" in spec:
-            user = User.objects.filter(username=spec["user"]).first()
-            if user is None:
-                raise InvalidRequest(f"no user named {spec['user']!r}", field="seats")
-            specs.append({"user": user})
+            specs.append(_user_seat(creator, spec["user"]))
         elif "bot" in spec:
             if spec["bot"] not in LEVELS:
                 raise InvalidRequest(f"unknown bot level {spec['bot']!r}; levels: {', '.join(LEVELS)}", field="seats")
             specs.append({"bot": spec["bot"]})
         else:
             specs.append({})
+    _check_consent(creator, specs)
     return specs
+
+
+def _user_seat(creator, username) -> dict:
+    user = User.objects.filter(username=username).first() if isinstance(username, str) else None
+    if user is None:
+        raise InvalidRequest(f"no user named {username!r}", field="seats")
+    if creator is None or user.pk == creator.pk:
+        return {"user": user}
+    if not user.is_active:
+        raise InvalidRequest(f"{user.username} is suspended and cannot be invited", field="seats")
+    return {"invite": user}
+
+
+def _check_consent(creator, specs: list[dict]) -> None:
+    """Nobody is seated without their own act: the creator sits (staff need not), others are invited."""
+    invited = [spec["invite"].pk for spec in specs if "invite" in spec]
+    if len(invited) != len(set(invited)):
+        raise InvalidRequest("a user can be invited to one seat of a game only", field="seats")
+    if creator is None or creator.is_staff:
+        return
+    if all("bot" in spec for spec in specs):
+        raise Forbidden("only staff create a game with no human seat", field="seats")
+    if not any(spec.get("user") == creator for spec in specs):
+        raise InvalidRequest("name yourself in seats: you hold a seat in every game you create", field="seats")
+
+
+def _rated(creator, specs: list[dict], rated) -> bool:
+    """Whether the game counts for ratings: ``rated`` if it can hold, by default whenever it can."""
+    if rated is not None and not isinstance(rated, bool):
+        raise InvalidRequest("rated must be true or false", field="rated")
+    why_not = _why_unrated(creator, specs)
+    if rated and why_not:
+        raise InvalidRequest(f"this game cannot be rated: {why_not}", field="rated")
+    return why_not is None if rated is None else rated
+
+
+def _why_unrated(creator, specs: list[dict]) -> str | None:
+    """Why a result could not mean anything for ratings, or None (every human seat is its player's act)."""
+    if all("bot" in spec for spec in specs):
+        return "it has no human seat"
+    seated = [spec["user"].pk for spec in specs if "user" in spec]
+    if creator is None and seated:
+        return "the service seated its players"
+    if len(seated) != len(set(seated)):
+        return "one user holds several seats (hot seat)"
+    return None
+
+
+def _invitations_payload(engine, players: int, specs: list[dict], until) -> dict:
+    """What the create event records of the invitations (none: nothing)."""
+    names = engine.seat_names(players)
+    invited = [{"seat": n, "seat_name": names[n], "user": s["invite"].username} for n, s in enumerate(specs) if "invite" in s]
+    return {"invitations": invited, "invited_until": until.isoformat()} if invited else {}
 
 
 @transaction.atomic
@@ -106,11 +172,15 @@ def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str |
     engine = get_game(game.name)
     if any(s.user_id == user.pk for s in game.seats.all()):
         raise Conflict("you already have a seat in this game")
-    open_seats = [s for s in game.seats.all() if not s.is_taken]
+    if any(s.invited_id == user.pk and s.is_invitation for s in game.seats.all()):
+        raise Conflict("you are invited to a seat of this game: accept the invitation instead")
+    open_seats = [s for s in game.seats.all() if s.is_open]
     if seat is not None:
         open_seats = [s for s in open_seats if s.number == seat]
         if not open_seats:
             raise Conflict(f"seat {seat} is not open", field="seat")
+    if not open_seats:
+        raise Conflict("no seat of this game is open: the others are offered to invited users")
     if client_seed is not None and (not isinstance(client_seed, str) or not 0 < len(client_seed) <= 128):
         raise InvalidRequest("client_seed must be a string of 1 to 128 characters", field="client_seed")
     _take_seat(game, engine, open_seats[0], user=user, client_seed=client_seed)
@@ -120,16 +190,17 @@ def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str |
     return game
 
 
-def _take_seat(game, engine, seat: Seat, *, user=None, bot="", client_seed=None) -> None:
+def _take_seat(game, engine, seat: Seat, *, user=None, bot="", client_seed=None, accepted=False) -> None:
     seat.user, seat.bot = user, bot
     seat.client_seed = client_seed or secrets.token_hex(16)
-    seat.taken_at = timezone.now()
+    seat.taken_at, seat.invited_until = timezone.now(), None
     seat.save()
     append(
         game,
         Event.Kind.JOIN,
         engine.seat_name(game.players, seat.number),
-        payload={"seat": seat.number, "player": seat.player_name, "client_seed": seat.client_seed},
+        payload={"seat": seat.number, "player": seat.player_name, "client_seed": seat.client_seed}
+        | ({"invitation": "accepted"} if accepted else {}),
     )
 
 
@@ -302,7 +373,9 @@ def draw(*, user, game_id: int, choice: str) -> Game:
 
 def _save(game: Game) -> None:
     game.save(
-        update_fields=["seq", "head_hash", "status", "to_act", "outcome", "draw_offer", "deadline_at", "updated_at"]
+        update_fields=[
+            "seq", "head_hash", "status", "to_act", "outcome", "draw_offer", "deadline_at", "rated", "updated_at"
+        ]
     )
 
 
@@ -330,7 +403,7 @@ def _playable(game: Game, expected_seq):
 
 
 def _seats_of(game: Game, user) -> list[int]:
-    return [s.number for s in game.seats.all() if s.user_id == user.pk]
+    return [s.number for s in game.seats.all() if s.user_id == user.pk and s.is_taken]
 
 
 def _acting_seat_of(game: Game, engine, state, user) -> int:

@@ -138,6 +138,12 @@ def bob(make_user):
     return make_user("bob")
 
 
+@pytest.fixture
+def staff_user(make_user):
+    """Staff: the only ones who may create a game with no human seat (bots against bots)."""
+    return make_user("staff", is_staff=True)
+
+
 def client_for(user=None):
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
@@ -152,3 +158,14 @@ def client_for(user=None):
 @pytest.fixture
 def api():
     return client_for
+
+
+def accepted_game(*, creator, name: str, seats, **kwargs):
+    """``services.create_game`` where every user invited to a seat then accepts it (issue 14: a seat
+    named for another user is an invitation). Returns the game as the last write left it."""
+    from games import invitations, services
+
+    game = services.create_game(creator=creator, name=name, seats=seats, **kwargs)
+    for seat in game.seats.filter(invited__isnull=False, taken_at__isnull=True).select_related("invited"):
+        game = invitations.accept(user=seat.invited, game_id=game.pk)
+    return game

@@ -52,17 +52,20 @@ def score_game(game_id: int) -> bool:
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True, expires=300)
 def sweep_deadlines(now: str | None = None) -> int:
     """The periodic task (celery beat): queue a timeout for each game whose seat ran out of time,
-    and queue again any bot turn whose task was lost. Returns the number of timeouts queued.
+    cancel the games whose invitations lapsed, and queue again any bot turn whose task was lost.
+    Returns the number of timeouts queued.
 
     ``now`` (ISO 8601) fixes the clock for the sweep and the timeouts it queues, for tests and
     for replaying a missed sweep; by default the real time.
     """
-    from games import clock, notify
+    from games import clock, invitations, notify
 
     moment = _moment(now) or clock.now()
     overdue = clock.overdue(moment)
     for game_id in overdue:
         game_timeout.delay(game_id, moment.isoformat())
+    if cancelled := invitations.expire_overdue(moment):  # a few events each: done here, each game once
+        log.info("%s games cancelled: invitations not answered in time", cancelled)
     for game_id, seq in clock.stalled_bot_turns(moment):
         log.warning("bot turn %s:%s was still waiting: queued again", game_id, seq)
         notify.schedule_bot(game_id, seq)

@@ -48,7 +48,8 @@ class SeatSerializer(serializers.Serializer):
     number = serializers.IntegerField(min_value=0)
     name = serializers.CharField(help_text="the seat's name in the game, e.g. south")
     player = serializers.CharField(allow_null=True, help_text='a username, "bot:<level>", or null')
-    open = serializers.BooleanField(help_text="nobody has taken the seat yet")
+    open = serializers.BooleanField(help_text="anyone may join the seat")
+    invited = serializers.BooleanField(help_text="offered to the user named in player, who has not accepted yet")
 
 
 class OutcomeSerializer(serializers.Serializer):
@@ -71,11 +72,26 @@ class GameSummarySerializer(serializers.Serializer):
     outcome = OutcomeSerializer(allow_null=True)
     draw_offer = serializers.ListField(child=serializers.CharField(), help_text="seats offering a draw")
     time_control = serializers.DictField(help_text="empty when untimed")
+    rated = serializers.BooleanField(help_text="the result counts for ratings")
     deadline_at = serializers.DateTimeField(allow_null=True)
     seed_hash = serializers.CharField(help_text="the SHA-256 commitment to the seed, published at creation")
     seed = serializers.CharField(allow_null=True, help_text="revealed once the game is over")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+
+
+class InvitationSerializer(serializers.Serializer):
+    """One invitation waiting on you (``GET /api/invitations``)."""
+
+    game = serializers.IntegerField(help_text="the game's id")
+    name = serializers.CharField(help_text="the game's key, e.g. paso")
+    players = serializers.IntegerField()
+    seat = serializers.IntegerField(min_value=0, help_text="the seat offered to you")
+    seat_name = serializers.CharField()
+    invited_by = serializers.CharField(allow_null=True, help_text="the game's creator")
+    invited_until = serializers.DateTimeField(allow_null=True, help_text="then the game is cancelled")
+    rated = serializers.BooleanField()
+    time_control = serializers.DictField(help_text="empty when untimed")
 
 
 class StateSerializer(serializers.Serializer):

@@ -36,6 +36,11 @@ class CreateGameSerializer(serializers.Serializer):
         required=False,
         help_text='correspondence time: {"days_per_move": 3, "vacation_days": 14, "policy": "forfeit" or "bot"}',
     )
+    rated = serializers.BooleanField(
+        required=False,
+        help_text="whether the result counts for ratings; by default whenever it can (not with no human seat, "
+        "nor hot seat)",
+    )
 
 
 class JoinSerializer(serializers.Serializer):
@@ -50,3 +55,17 @@ class ActionSerializer(serializers.Serializer):
 
 class DrawSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=["offer", "accept", "decline"])
+
+
+# --- invitations -------------------------------------------------------------------------------------
+class AcceptSerializer(serializers.Serializer):
+    client_seed = serializers.CharField(required=False, max_length=128, help_text="your public client seed")
+
+
+class OpenSeatSerializer(serializers.Serializer):
+    seat = serializers.RegexField(
+        r"^(?:[0-9]{1,3}|[A-Za-z][A-Za-z0-9_-]{0,39})$", help_text="the invited seat: its number or name"
+    )
+
+    def validate_seat(self, value):
+        return int(value) if value.isdigit() else value

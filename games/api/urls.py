@@ -16,4 +16,8 @@ urlpatterns = [
     path("games/<int:game_id>/export", views.Export.as_view(), name="game-export"),
     path("games/<int:game_id>/resign", views.Resign.as_view(), name="game-resign"),
     path("games/<int:game_id>/draw", views.Draw.as_view(), name="game-draw"),
+    path("games/<int:game_id>/accept", views.Accept.as_view(), name="game-accept"),
+    path("games/<int:game_id>/decline", views.Decline.as_view(), name="game-decline"),
+    path("games/<int:game_id>/open-seat", views.OpenSeat.as_view(), name="game-open-seat"),
+    path("invitations", views.Invitations.as_view(), name="invitations"),
 ]

@@ -13,13 +13,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import available, get_game
-from games import selectors, services
+from games import invitations, selectors, services
 from games.api import responses
 from games.api.serializers import (
+    AcceptSerializer,
     ActionSerializer,
     CreateGameSerializer,
     DrawSerializer,
     JoinSerializer,
+    OpenSeatSerializer,
     RegisterSerializer,
 )
 
@@ -111,6 +113,7 @@ class GameList(APIView):
             options=data.validated_data.get("options"),
             seats=data.validated_data.get("seats"),
             time_control=data.validated_data.get("time_control"),
+            rated=data.validated_data.get("rated"),
         )
         return Response(selectors.game_summary(game), status=status.HTTP_201_CREATED)
 
@@ -205,3 +208,42 @@ class Draw(APIView):
         game = services.draw(user=request.user, game_id=game_id, choice=data.validated_data["action"])
         return Response(selectors.game_summary(game))
 
+
+
+# --- invitations -------------------------------------------------------------------------------------
+class Invitations(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: responses.InvitationSerializer(many=True)})
+    def get(self, request):
+        return Response(responses.InvitationSerializer(selectors.invitations_for(request.user), many=True).data)
+
+
+class Accept(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=AcceptSerializer, responses={200: responses.GameSummarySerializer})
+    def post(self, request, game_id):
+        data = AcceptSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = invitations.accept(user=request.user, game_id=game_id, **data.validated_data)
+        return Response(selectors.game_summary(game))
+
+
+class Decline(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: responses.GameSummarySerializer})
+    def post(self, request, game_id):
+        return Response(selectors.game_summary(invitations.decline(user=request.user, game_id=game_id)))
+
+
+class OpenSeat(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=OpenSeatSerializer, responses={200: responses.GameSummarySerializer})
+    def post(self, request, game_id):
+        data = OpenSeatSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = invitations.open_seat(user=request.user, game_id=game_id, seat=data.validated_data["seat"])
+        return Response(selectors.game_summary(game))

@@ -31,5 +31,5 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0006_event_game_index_from_the_unique_constraint")]
+    dependencies = [("games", "0007_invitations")]
     operations = [migrations.RunPython(forwards, backwards)]

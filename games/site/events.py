@@ -7,6 +7,7 @@ timeout, a moderator's act, the end) read as sentences built from their payloads
 
 from __future__ import annotations
 
+from games.invitations import CANCELLED
 from games.site.timeleft import duration_text
 
 KIND_WORDS = {
@@ -28,6 +29,8 @@ def describe(row: dict) -> str:
         return _timeout(payload)
     if kind == "end":
         return f"{row['actor']}: {_result(payload.get('outcome'))}"
+    if kind in ("create", "join", "decline", "open_seat", "expire"):
+        return f"{row['actor']}: {_seating(kind, payload)}"
     what = row.get("action") or KIND_WORDS.get(kind, kind)
     return f"{row['actor']}: {what}"
 
@@ -43,9 +46,27 @@ def _result(outcome) -> str:
     winners, reason = outcome.get("winners") or [], outcome.get("reason") or "over"
     if reason == "aborted":
         return "the game is over: aborted, no result"
+    if reason in CANCELLED:
+        return f"the game is cancelled: {CANCELLED[reason]}"
     if not winners:
         return f"the game is over: a draw ({reason})"
     return f"the game is over: {' and '.join(winners)} won ({reason})"
+
+
+def _seating(kind: str, payload: dict) -> str:
+    """Seats taken, offered, refused and opened: who may play is part of the game's record."""
+    if kind == "create":
+        invited = [f"{i.get('user')} ({i.get('seat_name')})" for i in payload.get("invitations") or []]
+        rated = "rated" if payload.get("rated", True) else "unrated"
+        return f"created the game ({rated})" + (f", inviting {', '.join(invited)}" if invited else "")
+    if kind == "join":
+        accepted = payload.get("invitation") == "accepted"
+        return f"{payload.get('player')} accepted the invitation" if accepted else KIND_WORDS["join"]
+    if kind == "decline":
+        return f"{payload.get('user')} declined the invitation"
+    if kind == "open_seat":
+        return f"{payload.get('by')} opened seat {payload.get('seat_name')} to anyone ({payload.get('user')} was invited)"
+    return f"nobody answered in time: {', '.join(payload.get('users') or [])} invited"
 
 
 def _timeout(payload: dict) -> str:

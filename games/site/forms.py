@@ -54,6 +54,10 @@ class CreateGameForm(forms.Form):
         choices=[("forfeit", "the seat forfeits the game"), ("bot", "a bot plays the turn")],
         initial="forfeit", required=False, label="When a deadline passes",
     )
+    rated = forms.ChoiceField(
+        choices=[("", "rated when it can be"), ("no", "unrated")], required=False, label="Ratings",
+        help_text="never rated: hot seat (you in several seats), or no human seat",
+    )
     timeout_bot = forms.ChoiceField(choices=[(level, level) for level in LEVELS], initial="random", required=False,
                                     label="Bot level for a timed-out turn")
 
@@ -90,6 +94,7 @@ class CreateGameForm(forms.Form):
         data["players"] = players
         data["seats"] = [self._seat_spec(n) for n in range(min(players, MAX_SEATS))]
         data["time_control"] = self._time_control()
+        data["rated"] = False if data.get("rated") == "no" else None  # None: the service's default
         return data
 
     def _time_control(self) -> dict:

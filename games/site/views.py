@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from engine import available, get_game
-from games import selectors, services, standings
+from games import invitations, selectors, services, standings
 from games.errors import NotFound, ServiceError
 from games.models import Game
 from games.site import events
@@ -48,6 +48,7 @@ def home(request):
     watch = [g for g in _summaries(selectors.list_games(user, status=Game.Status.ACTIVE)) if g["id"] not in mine_ids]
     return render(request, "site/home.html", {
         "games": available(), "waiting": waiting, "others": others, "open_games": open_games, "watch": watch,
+        "invitations": selectors.invitations_for(user),
     })
 
 
@@ -69,7 +70,8 @@ def create(request):
         data = form.cleaned_data
         try:
             game = services.create_game(creator=request.user, name=data["game"], players=data["players"],
-                                        options=data["options"], seats=data["seats"], time_control=data["time_control"])
+                                        options=data["options"], seats=data["seats"], time_control=data["time_control"],
+                                        rated=data["rated"])
         except ServiceError as exc:
             form.add_error(exc.field if exc.field in form.fields else None, exc.message)
         else:
@@ -84,9 +86,14 @@ def game_page(request, game_id: int):
     summary = selectors.game_summary(game)
     mine = selectors.seats_of(game, request.user)
     can_join = (request.user.is_authenticated and game.status == Game.Status.OPEN and not mine
-                and any(s["open"] for s in summary["seats"]))
+                and any(s["open"] for s in summary["seats"])
+                and not any(s["invited"] and s["player"] == request.user.username for s in summary["seats"]))
+    invited = [s for s in summary["seats"] if s["invited"]]
+    user_name = request.user.username if request.user.is_authenticated else None
     return render(request, "site/game.html", {
         "game": summary, "can_join": can_join, "my_seats": [summary["seats"][n]["name"] for n in mine],
+        "my_invitation": next((s["name"] for s in invited if user_name and s["player"] == user_name), None),
+        "openable": [s["name"] for s in invited] if user_name and game.created_by_id == request.user.pk else [],
         "has_rules": render_rules(game.name) is not None,
         "deadline": deadline_of(game, request.user), "time_control": time_control_text(game.time_control),
         "my_vacation": my_vacation(game, request.user),
@@ -112,6 +119,35 @@ def join(request, game_id: int):
         messages.error(request, exc.message)
     except ValueError:
         messages.error(request, "seat must be a seat number")
+    return redirect("game", game_id=game_id)
+
+
+@require_POST
+@login_required(login_url=LOGIN)
+def answer_invitation(request, game_id: int, answer: str):
+    """Accept or decline the seat offered to me; back to the game (accepted) or the home page."""
+    act = invitations.accept if answer == "accept" else invitations.decline
+    try:
+        act(user=request.user, game_id=game_id)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("home")
+    if answer == "accept":
+        messages.success(request, f"You took your seat in game #{game_id}.")
+        return redirect("game", game_id=game_id)
+    messages.success(request, f"You declined game #{game_id}: it is cancelled.")
+    return redirect("home")
+
+
+@require_POST
+@login_required(login_url=LOGIN)
+def open_seat(request, game_id: int):
+    """The creator withdraws an invitation: anyone may join the seat."""
+    seat = request.POST.get("seat", "")
+    try:
+        invitations.open_seat(user=request.user, game_id=game_id, seat=int(seat) if seat.isdecimal() else seat)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
     return redirect("game", game_id=game_id)
 
 

@@ -5,6 +5,7 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 
 from games import moderation, services
 from games.models import Event, Game, Report
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
@@ -12,7 +13,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def game(dice_game, alice, bob, settings):
     settings.SNAPSHOT_EVERY = 3
-    return services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    return accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
 
 
 @pytest.mark.parametrize(

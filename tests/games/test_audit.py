@@ -12,13 +12,14 @@ from games import audit, moderation, selectors, services
 from games.ledger import GENESIS, event_hash
 from games.models import Event, Game, Snapshot
 from games.store import append, load_state
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
 
 # --- helpers ---------------------------------------------------------------------------------------
 def dice_of(alice, bob):
-    return services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    return accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
 
 
 def play_out(game, users, *, seed=0, max_moves=300):
@@ -181,7 +182,7 @@ def test_export_then_import_round_trips_a_game_of_each_kind_exactly(make_user, n
     users = [make_user(f"p{n}") for n in range(players)]
 
     def make():
-        game = services.create_game(creator=users[0], name=name, players=players,
+        game = accepted_game(creator=users[0], name=name, players=players,
                                     seats=[{"user": u.username} for u in users])
         return play_out(game, dict(enumerate(users)), seed=7)
 

@@ -11,7 +11,7 @@ from games.errors import InvalidRequest
 from games.ledger import verify_chain
 from games.models import Event, Game
 from games.store import record_of
-from tests.conftest import require
+from tests.conftest import accepted_game, require
 from tests.games.races import at_once
 from workers.tasks import sweep_deadlines
 
@@ -48,7 +48,7 @@ def test_a_wrong_time_control_is_refused_naming_the_field(time_control, says):
 # --- deadlines -----------------------------------------------------------------------------------------
 def timed_dice_game(alice, bob, **time_control):
     with clock.at(T0):
-        return services.create_game(
+        return accepted_game(
             creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}],
             time_control={"days_per_move": 2, **time_control},
         )
@@ -73,7 +73,7 @@ def test_the_seat_to_act_gets_days_per_move_and_the_next_seat_a_fresh_deadline(d
 
 @pytest.mark.django_db
 def test_an_untimed_game_and_a_bot_to_act_have_no_deadline(dice_game, alice, bob):
-    untimed = services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    untimed = accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
     assert untimed.deadline_at is None
     against_bot = services.create_game(
         creator=alice, name="paso", seats=[{"user": "alice"}, {"bot": "random"}], time_control={"days_per_move": 1}

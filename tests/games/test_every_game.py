@@ -9,6 +9,7 @@ from games import selectors, services
 from games.ledger import verify_chain
 from games.models import Event
 from games.store import load_state
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
@@ -25,8 +26,8 @@ PLAYER_COUNTS = list(_player_counts())
 
 @pytest.mark.django_db(transaction=True)  # real commits: the bots' turns run on commit
 @pytest.mark.parametrize(("name", "players"), PLAYER_COUNTS)
-def test_bots_play_a_whole_game_that_replays_from_its_events(alice, name, players):
-    game = services.create_game(creator=alice, name=name, players=players, seats=[{"bot": "random"}] * players)
+def test_bots_play_a_whole_game_that_replays_from_its_events(staff_user, name, players):
+    game = services.create_game(creator=staff_user, name=name, players=players, seats=[{"bot": "random"}] * players)
     game.refresh_from_db()
     assert game.status == "finished", f"{name} did not finish"
     engine, cached = load_state(game)
@@ -40,7 +41,7 @@ def test_bots_play_a_whole_game_that_replays_from_its_events(alice, name, player
 @pytest.mark.parametrize(("name", "players"), PLAYER_COUNTS)
 def test_secret_outcomes_reach_no_seat_before_the_end(alice, make_user, name, players):
     users = [alice] + [make_user(f"player{n}") for n in range(1, players)]
-    game = services.create_game(
+    game = accepted_game(
         creator=alice, name=name, players=players, seats=[{"user": u.username} for u in users]
     )
     secrets = list(Event.objects.filter(game=game, secret=True).values_list("notation", flat=True))

@@ -5,13 +5,14 @@ import pytest
 from games import services
 from games.ledger import verify_chain
 from games.store import record_of
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def records(dice_game, alice, bob):
-    game = services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    game = accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
     services.submit_action(user=alice, game_id=game.pk, text="roll", expected_seq=game.seq)
     return [record_of(e) for e in game.events.order_by("seq")]
 

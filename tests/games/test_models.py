@@ -2,14 +2,14 @@
 
 import pytest
 
-from games import services
 from games.models import AppendOnlyError, Event
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_stored_event_cannot_be_saved_again_or_deleted(dice_game, alice, bob):
-    game = services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    game = accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
     event = game.events.first()
     event.notation = "forged"
     with pytest.raises(AppendOnlyError):

@@ -7,6 +7,7 @@ import pytest
 from games import audit, moderation, selectors, services
 from games.errors import Conflict, Forbidden, InvalidRequest
 from games.models import AppendOnlyError, Event, Game, Report, Sanction
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +19,7 @@ def mod(make_user):
 
 @pytest.fixture
 def game(dice_game, alice, bob):
-    return services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    return accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
 
 
 def last_kinds(game, n):
@@ -89,8 +90,10 @@ def test_a_seat_is_handed_to_another_user_who_plays_on(game, mod, bob, make_user
     moderation.hand_seat(moderator=mod, game_id=game.pk, seat=1, username="carol", reason="bob handed over")
     assert moderation_event(game).payload | {"reason": "-"} == {
         "act": "hand_seat", "moderator": "mod", "reason": "-", "seat": 1, "seat_name": "b",
-        "previous": "bob", "player": "carol",
+        "previous": "bob", "player": "carol", "rated": False,  # carol did not take the seat herself
     }
+    game.refresh_from_db()
+    assert game.rated is False
     play(game.seats.get(number=0).user, game)
     with pytest.raises(Forbidden):
         play(bob, game)
@@ -103,7 +106,7 @@ def test_a_seat_is_handed_to_another_user_who_plays_on(game, mod, bob, make_user
 def test_extend_deadline_moves_the_clock_and_says_so(game, mod, alice, bob):
     with pytest.raises(Conflict, match="no deadline"):
         moderation.extend_deadline(moderator=mod, game_id=game.pk, hours=24, reason="untimed")
-    timed = services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}],
+    timed = accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}],
                                  time_control={"days_per_move": 1})
     due = timed.deadline_at
     assert due is not None

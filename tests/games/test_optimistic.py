@@ -16,7 +16,7 @@ from games import audit, optimistic, services
 from games.errors import Conflict, Forbidden, InvalidRequest
 from games.models import Event, Game, IdempotencyRecord, Snapshot
 from games.store import load_state
-from tests.conftest import require
+from tests.conftest import accepted_game, require
 from tests.games.races import at_once
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -30,7 +30,7 @@ def postgres_only():
 
 def new_game(alice, bob, **extra) -> Game:
     seats = [{"user": "alice"}, {"user": "bob"}]
-    return services.create_game(creator=alice, name="paso", seats=seats, options={"quiet_turn_limit": 0}, **extra)
+    return accepted_game(creator=alice, name="paso", seats=seats, options={"quiet_turn_limit": 0}, **extra)
 
 
 def random_moves(count: int, seed: int = 1) -> list[str]:

@@ -5,7 +5,7 @@ from django.db import connection, transaction
 
 from games import services
 from games.models import Event
-from tests.conftest import require
+from tests.conftest import accepted_game, require
 from tests.games.races import at_once
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -17,7 +17,7 @@ def postgres_only():
 
 
 def dice_game_of(alice, bob):
-    return services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    return accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
 
 
 @pytest.mark.parametrize("statement", ["UPDATE games_event SET notation = 'forged'", "DELETE FROM games_event"])

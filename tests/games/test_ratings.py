@@ -7,6 +7,7 @@ import pytest
 from games import ratings, services
 from games.models import Game, Rating
 from games.ratings import Glicko, pairwise_scores, rate_period, update
+from tests.conftest import accepted_game
 
 
 # --- the formulas -----------------------------------------------------------------------------------
@@ -79,7 +80,7 @@ def test_a_player_is_never_rated_against_itself():
 # --- scoring a game ------------------------------------------------------------------------------------
 def finished_dice_game(alice, bob):
     """alice (a) and bob (b) play the dice double to its end."""
-    game = services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    game = accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
     for user in (alice, bob, alice, bob):
         game.refresh_from_db()
         services.submit_action(user=user, game_id=game.pk, text="roll", expected_seq=game.seq)
@@ -117,7 +118,7 @@ def test_a_game_is_scored_once(dice_game, alice, bob):
 
 @pytest.mark.django_db
 def test_a_running_game_is_not_scored(dice_game, alice, bob):
-    game = services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    game = accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
     assert ratings.score_game(game.pk) is None
     assert not Rating.objects.exists()
 
@@ -144,7 +145,7 @@ def test_an_unrated_game_is_marked_scored_without_touching_ratings(dice_game, al
 @pytest.mark.django_db
 def test_the_end_of_a_game_queues_its_scoring(django_capture_on_commit_callbacks, alice, bob):
     """notify.after_commit queues the scoring task; without Redis it runs in-process."""
-    game = services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
+    game = accepted_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
     with django_capture_on_commit_callbacks(execute=True):
         services.resign(user=bob, game_id=game.pk)
     game.refresh_from_db()

@@ -10,12 +10,13 @@ from games.errors import Conflict, Forbidden, InvalidRequest
 from games.ledger import verify_chain
 from games.models import Event, Game
 from games.store import ENGINE_KINDS, record_of
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
 
 def new_dice_game(alice, bob):
-    return services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    return accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
 
 
 def play(user, game, text):

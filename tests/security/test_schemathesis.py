@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from schemathesis.core.failures import FailureGroup
 
-from tests.conftest import require
+from tests.conftest import accepted_game, require
 
 pytestmark = [pytest.mark.django_db, pytest.mark.schemathesis, pytest.mark.timeout(900)]
 
@@ -82,14 +82,15 @@ def world(quick_hashing, make_user):
     moderation.make_auditor(mod)
     pair = [{"user": "alice"}, {"user": "bob"}]
     trio = [*pair, {"user": "carol"}]
-    games = {name: services.create_game(creator=alice, name=name, seats=pair) for name in ("paso", "tibetana", "nakatha")}
-    games["mandara"] = services.create_game(creator=alice, name="mandara", players=3, seats=trio)
+    games = {name: accepted_game(creator=alice, name=name, seats=pair) for name in ("paso", "tibetana", "nakatha")}
+    games["mandara"] = accepted_game(creator=alice, name="mandara", players=3, seats=trio)
     for game in games.values():
         for user in (alice, bob, carol):
             _play(game, user, 2)
     games["open"] = services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {}])
     games["bot"] = services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"bot": "random"}])
-    finished = services.create_game(creator=alice, name="paso", seats=pair)
+    games["invited"] = services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "carol"}])
+    finished = accepted_game(creator=alice, name="paso", seats=pair)
     _play(finished, alice, 1)
     games["finished"] = services.resign(user=bob, game_id=finished.pk)
     report = moderation.file_report(reporter=bob, reason="rude", game_id=games["paso"].pk, username="alice")

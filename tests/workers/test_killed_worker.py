@@ -43,11 +43,11 @@ def isolated_broker():
         client.delete(key)
 
 
-def test_a_worker_killed_inside_a_bot_turn_loses_nothing_and_doubles_nothing(isolated_broker, alice, monkeypatch):
+def test_a_worker_killed_inside_a_bot_turn_loses_nothing_and_doubles_nothing(isolated_broker, staff_user, monkeypatch):
     queued = []
     monkeypatch.setattr(notify, "schedule_bot", lambda game_id, seq: queued.append((game_id, seq)))
     game = services.create_game(
-        creator=alice, name="paso", options={"quiet_turn_limit": 6}, seats=[{"bot": "random"}, {"bot": "random"}]
+        creator=staff_user, name="paso", options={"quiet_turn_limit": 6}, seats=[{"bot": "random"}, {"bot": "random"}]
     )
     assert queued == [(game.pk, game.seq)]  # queued on commit; we deliver it ourselves below
     first_seq = game.seq

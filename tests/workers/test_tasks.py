@@ -43,9 +43,9 @@ def test_a_bot_task_delivered_twice_appends_one_move(celery_worker, alice):
     assert Event.objects.filter(game=game, seq=result["seq"] + 1, kind="move", actor="north").count() == 1
 
 
-def test_without_redis_a_bot_game_plays_itself_out_in_process(alice):
+def test_without_redis_a_bot_game_plays_itself_out_in_process(staff_user):
     game = services.create_game(
-        creator=alice, name="paso", options={"quiet_turn_limit": 6}, seats=[{"bot": "random"}, {"bot": "random"}]
+        creator=staff_user, name="paso", options={"quiet_turn_limit": 6}, seats=[{"bot": "random"}, {"bot": "random"}]
     )
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.outcome is not None

@@ -6,6 +6,7 @@ from django.conf import settings
 from games import moderation, selectors, services
 from games.api.auth import SUSPENDED
 from games.models import Event
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,7 @@ def auditor(make_user):
 
 @pytest.fixture
 def paso(alice, bob):
-    return services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
+    return accepted_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, Rating
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +55,7 @@ def test_the_leaderboard_names_the_game_it_needs(api, db):
 def test_a_players_page_shows_ratings_per_game_and_recent_games(api, alice, bob):
     rate("paso", 1620, user=alice, games=4)
     rate("tibetana", 1440, user=alice, games=2)
-    game = services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
+    game = accepted_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
     services.create_game(creator=bob, name="paso")  # open, bob's: not alice's
     body = api().get("/api/players/alice").json()
     assert body["username"] == "alice"
@@ -69,12 +70,12 @@ def test_an_unknown_player_is_404(api, db):
 
 # --- games waiting on me -------------------------------------------------------------------------------------
 def test_my_waiting_games_show_the_deadline_and_seconds_left(api, alice, bob):
-    timed = services.create_game(
+    timed = accepted_game(
         creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}],
         time_control={"days_per_move": 2, "vacation_days": 7},
     )
-    untimed = services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
-    theirs = services.create_game(creator=bob, name="paso", seats=[{"user": "bob"}, {"user": "alice"}])
+    untimed = accepted_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
+    theirs = accepted_game(creator=bob, name="paso", seats=[{"user": "bob"}, {"user": "alice"}])
     body = api(alice).get("/api/me/waiting").json()
     assert [g["id"] for g in body["results"]] == [timed.pk, untimed.pk]  # the nearest deadline first
     first, second = body["results"]
@@ -86,7 +87,7 @@ def test_my_waiting_games_show_the_deadline_and_seconds_left(api, alice, bob):
 
 
 def test_an_overdue_game_shows_zero_seconds_left(api, alice, bob):
-    game = services.create_game(
+    game = accepted_game(
         creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}], time_control={"days_per_move": 1}
     )
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(hours=1))
@@ -108,6 +109,9 @@ def test_a_game_is_created_with_a_time_control_through_the_api(api, alice, bob):
     assert response.status_code == 201, response.content
     game = Game.objects.get(pk=response.json()["id"])
     assert game.time_control == {"days_per_move": 3, "vacation_days": 0, "policy": "bot", "bot": "greedy"}
+    assert game.deadline_at is None  # the clock starts with the game, once bob accepts
+    assert api(bob).post(f"/api/games/{game.pk}/accept", {}, format="json").status_code == 200
+    game.refresh_from_db()
     assert game.deadline_at is not None
 
 

@@ -12,12 +12,15 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def paso(api, alice, bob):
-    """A Paso game between alice (south) and bob (north), created through the API."""
+    """A Paso game between alice (south) and bob (north): alice invites bob, bob accepts, through the API."""
     response = api(alice).post(
         "/api/games", {"game": "paso", "seats": [{"user": "alice"}, {"user": "bob"}]}, format="json"
     )
     assert response.status_code == 201, response.content
-    return response.json()
+    assert response.json()["status"] == "open" and response.json()["seats"][1]["invited"] is True
+    accepted = api(bob).post(f"/api/games/{response.json()['id']}/accept", {}, format="json")
+    assert accepted.status_code == 200, accepted.content
+    return accepted.json()
 
 
 def act(client, game_id, action, seq, **headers):
@@ -170,6 +173,7 @@ def test_a_complete_paso_game_through_the_api(api, alice, bob):
         {"game": "paso", "options": {"quiet_turn_limit": 4}, "seats": [{"user": "alice"}, {"user": "bob"}]},
         format="json",
     ).json()
+    assert api(bob).post(f"/api/games/{created['id']}/accept", {}, format="json").status_code == 200
     gid, clients, played = created["id"], {"south": api(alice), "north": api(bob)}, 0
     while True:
         game = api().get(f"/api/games/{gid}").json()

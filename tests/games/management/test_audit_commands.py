@@ -7,8 +7,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import transaction
 
-from games import services
 from games.models import Game, Snapshot
+from tests.conftest import accepted_game
 from tests.games.test_audit import finished_dice, tamper
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,7 @@ def test_export_writes_json_lines_and_notation_then_import_restores_the_game(dic
 
 def test_export_all_writes_only_finished_games(dice_game, alice, bob, tmp_path):
     done = finished_dice(alice, bob)
-    services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
     run("export_history", "--all", "--out", str(tmp_path))
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"game-{done.pk}.jsonl", f"game-{done.pk}.txt"]
 

@@ -12,7 +12,7 @@ from rest_framework.authtoken.models import Token
 
 from config.settings import channel_layers_for
 from games import services
-from tests.conftest import require
+from tests.conftest import accepted_game, require
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -56,7 +56,7 @@ async def connect(game_id, user=None):
 
 @pytest.fixture
 def dice_pair(dice_game, alice, bob):
-    return services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    return accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
 
 
 async def test_each_seat_and_a_spectator_get_their_own_view_after_a_move(layer, dice_pair, alice, bob):

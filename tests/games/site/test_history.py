@@ -6,6 +6,7 @@ import pytest
 
 from games import clock, moderation, services
 from games.site.events import describe
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +17,7 @@ def moderator(make_user):
 
 
 def timed_paso(alice, bob):
-    return services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}],
+    return accepted_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}],
                                 time_control={"days_per_move": 2})
 
 
@@ -31,8 +32,9 @@ def test_history_words_moves_and_the_services_events(client, alice, bob):
     services.submit_action(user=alice, game_id=game.pk, text="temple c1", expected_seq=game.seq)
     services.resign(user=bob, game_id=game.pk)
     rows = texts(client, game)
-    assert rows[0] == ("create", "service: created the game")
+    assert rows[0] == ("create", "service: created the game (rated), inviting bob (north)")
     assert ("join", "south: took a seat") in rows
+    assert ("join", "north: bob accepted the invitation") in rows
     assert ("move", "south: temple c1") in rows
     assert rows[-2:] == [("resign", "north: resigned"), ("end", "service: the game is over: south won (resignation)")]
 

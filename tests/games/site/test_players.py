@@ -4,6 +4,7 @@ import pytest
 
 from games import services
 from games.models import Game, Rating, Report
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +16,7 @@ def as_alice(client, alice):
 
 
 def paso_between(first, second):
-    return services.create_game(creator=first, name="paso", seats=[{"user": first.username}, {"user": second.username}])
+    return accepted_game(creator=first, name="paso", seats=[{"user": first.username}, {"user": second.username}])
 
 
 # --- the profile -------------------------------------------------------------------------------------
@@ -100,7 +101,7 @@ def test_leaderboard_of_an_unplayed_or_unknown_game(client, db):
 
 # --- reports -----------------------------------------------------------------------------------------
 def test_game_page_offers_a_report_naming_the_game_or_another_human_player(as_alice, alice, bob):
-    game = services.create_game(creator=alice, name="mandara", seats=[{"user": "alice"}, {"user": "bob"}, {"bot": "random"}])
+    game = accepted_game(creator=alice, name="mandara", seats=[{"user": "alice"}, {"user": "bob"}, {"bot": "random"}])
     form = as_alice.get(f"/games/{game.pk}/").context["report_form"]
     assert [value for value, _ in form.fields["user"].choices] == ["", "bob"]
     assert form.initial["game"] == game.pk

@@ -7,9 +7,10 @@ import pytest
 from django.utils import timezone
 
 from engine.bots import LEVELS
-from games import clock, services
+from games import clock, invitations, services
 from games.models import Game
 from games.site.timeleft import duration_text, time_control_text, time_left_text
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +25,7 @@ def paso(alice, bob, *, days=None, started_ago=timedelta(0), **more):
     """A paso game with alice (south) to act; timed games started ``started_ago``."""
     time_control = {"days_per_move": days, **more} if days else None
     with clock.at(timezone.now() - started_ago):
-        return services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}],
+        return accepted_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}],
                                     time_control=time_control)
 
 
@@ -82,6 +83,9 @@ def test_create_form_passes_the_time_control_and_the_deadline_starts(as_alice, b
     game = Game.objects.get()
     assert response.status_code == 302
     assert game.time_control == {"days_per_move": 3, "vacation_days": 7, "policy": "forfeit"}
+    assert game.deadline_at is None  # bob is invited: the clock starts with the game, when he accepts
+    invitations.accept(user=bob, game_id=game.pk)
+    game.refresh_from_db()
     assert timedelta(days=2, hours=23) < game.deadline_at - timezone.now() <= timedelta(days=3)
     assert game.seats.get(number=0).vacation_left == 7 * 86400
 

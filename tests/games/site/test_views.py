@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from games import services
 from games.models import Game
 from games.site import rules
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
@@ -24,13 +25,13 @@ def as_alice(client, alice):
 
 
 def paso_between(alice, bob):
-    return services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
+    return accepted_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
 
 
 # --- the lobby ------------------------------------------------------------------------------------
 def test_home_sorts_my_games_by_whether_they_wait_on_me(as_alice, alice, bob, make_user):
     mine_to_act = paso_between(alice, bob)  # alice is south: she places the first temple
-    waiting_on_bob = services.create_game(creator=bob, name="paso", seats=[{"user": "bob"}, {"user": "alice"}])
+    waiting_on_bob = accepted_game(creator=bob, name="paso", seats=[{"user": "bob"}, {"user": "alice"}])
     open_game = services.create_game(creator=make_user("carol"), name="paso")
     page = as_alice.get("/")
     assert page.status_code == 200
@@ -90,8 +91,10 @@ def test_create_form_invites_a_user_and_leaves_a_seat_open(as_alice, bob):
     as_alice.post("/games/new/", {"game": "mandara", "players": "3", "seat_0": "invite", "seat_0_user": "bob",
                                   "seat_1": "me", "seat_2": "open"})
     game = Game.objects.get()
-    assert [s.player_name for s in game.seats.all()] == ["bob", "alice", None]
-    assert game.status == Game.Status.OPEN
+    assert [(s.player_name, s.invited and s.invited.username) for s in game.seats.all()] == [
+        (None, "bob"), ("alice", None), (None, None)
+    ]
+    assert game.seats.get(number=0).is_invitation and game.status == Game.Status.OPEN
 
 
 def test_create_form_passes_rule_options_to_the_game(as_alice):
@@ -168,7 +171,7 @@ def test_position_shows_the_board_after_any_earlier_event(client, alice, bob):
 
 
 def test_position_keeps_hidden_chance_hidden_while_the_game_runs(client, dice_game, alice, bob):
-    game = services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    game = accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
     client.force_login(alice)
     seen = client.get(f"/games/{game.pk}/position", {"seq": game.seq}).json()["view"]
     assert seen == dice_game.view(_replayed(game), 0)
