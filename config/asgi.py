@@ -10,12 +10,12 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from games.realtime.auth import TokenAuthMiddlewareStack  # noqa: E402
+from games.realtime.auth import TicketAuthMiddlewareStack  # noqa: E402
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(TokenAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(TicketAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

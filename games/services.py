@@ -19,7 +19,7 @@ from django.utils import timezone
 from engine import CHANCE, EngineError, IllegalAction, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment, derive_chance
-from games import clock, notify, optimistic
+from games import accounts, clock, notify, optimistic
 from games.errors import Conflict, Forbidden, InvalidRequest, NotFound
 from games.models import Event, Game, IdempotencyRecord, Seat
 from games.store import append, load_state, lock_game, maybe_snapshot, remember
@@ -84,7 +84,7 @@ def _seat_specs(creator, players: int, seats) -> list[dict]:
         if not isinstance(spec, dict) or len(spec) > 1 or (spec and next(iter(spec)) not in ("user", "bot")):
             raise InvalidRequest('each seat is {"user": name}, {"bot": level} or {} (open)', field="seats")
         if "user" in spec:
-            user = User.objects.filter(username=spec["user"]).first()
+            user = accounts.find_user(spec["user"])
             if user is None:
                 raise InvalidRequest(f"no user named {spec['user']!r}", field="seats")
             specs.append({"user": user})
@@ -310,7 +310,13 @@ def _locked(game_id) -> Game:
 
 
 def _check_writable(user) -> None:
-    if user is not None and not user.is_active:  # None: the service itself (imports, tools)
+    """The writer as the database has it now, not as the caller loaded it (a socket's user was
+    loaded at connect time): a suspension committed since then refuses this write."""
+    if user is None:  # the service itself (imports, tools)
+        return
+    if not getattr(user, "is_authenticated", False):
+        raise Forbidden("log in to play")
+    if not User.objects.filter(pk=user.pk, is_active=True).exists():
         raise Forbidden("your account is suspended")
 
 
