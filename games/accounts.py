@@ -65,6 +65,8 @@ def find_user(name):
     """The user a name denotes, whatever its width or case; None if there is none."""
     if not isinstance(name, str) or not name or len(name) > MAX_NAME * 4:
         return None
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
+        return None  # no name has one; PostgreSQL text refuses NUL (a 500, not an answer)
     return get_user_model().objects.filter(username=canonical(name)).first()
 
 

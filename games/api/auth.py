@@ -41,6 +41,9 @@ class SuspensionAwareTokenAuthentication(TokenAuthentication):
     def authenticate(self, request):
         result = super().authenticate(request)
         if result is not None and not result[0].is_active:
+            view = (getattr(request, "parser_context", None) or {}).get("view")
+            if getattr(view, "suspended_may_call", False):  # log-out: revoking a token is always allowed
+                return result
             _refuse_suspended(request)
             return None
         return result

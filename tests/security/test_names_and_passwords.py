@@ -125,3 +125,7 @@ def test_seats_hand_seat_reports_and_profiles_find_the_user_by_any_spelling(api,
     assert api().get("/api/players/ＡＬＩＣＥ").json()["username"] == "alice"
     assert client.get("/players/Alice/").status_code == 200
     assert api().get("/api/players/" + "ｘ" * 500).status_code == 404
+    assert api().get("/api/players/al%00ice").status_code == 404
+    assert client.get("/players/al%00ice/").status_code == 404
+    with pytest.raises(services.InvalidRequest):
+        services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "b\x00b"}])
