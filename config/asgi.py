@@ -17,13 +17,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games import background, notify  # noqa: E402
-from games.realtime.auth import TokenAuthMiddlewareStack  # noqa: E402
+from games.realtime.auth import TicketAuthMiddlewareStack  # noqa: E402
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(TokenAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(TicketAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 

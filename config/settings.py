@@ -11,6 +11,7 @@ generated once into ``SECRET_KEY_FILE`` (``var/secret_key``, mode 0600, not in g
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -69,7 +70,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
@@ -117,9 +118,14 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Accounts: canonical names (games.accounts), every password validator ---------------------------
+AUTHENTICATION_BACKENDS = ["games.accounts.CanonicalNameBackend"]
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "games.accounts.MaximumLengthValidator", "OPTIONS": {"max_length": 128}},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "en-us"
@@ -139,6 +145,8 @@ REST_FRAMEWORK = {
         "games.api.auth.SuspensionAwareTokenAuthentication",
         "games.api.auth.SuspensionAwareSessionAuthentication",
     ],
+    # Every unsafe method, per user (games.throttles); sign-up, log-in and tokens add their own.
+    "DEFAULT_THROTTLE_CLASSES": ["games.throttles.WriteThrottle"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
@@ -164,6 +172,35 @@ SPECTACULAR_SETTINGS = {
 
 # --- Redis: Celery broker and Channels layer, or the embedded defaults ---------------------------
 REDIS_URL = env("REDIS_URL", default="")
+
+# The cache holds the throttles' counts: shared by every process through Redis, per process without.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+
+# --- Tokens (django-rest-knox) and throttles ---------------------------------------------------------
+#: A token lives this long after its last use (sliding), and never longer than TOKEN_MAX_DAYS in all.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env.float("TOKEN_TTL_DAYS", default=10)),
+    "AUTO_REFRESH": True,
+    "AUTO_REFRESH_MAX_TTL": timedelta(days=env.float("TOKEN_MAX_DAYS", default=90)),
+    "AUTH_HEADER_PREFIX": "Token",
+}
+#: A WebSocket ticket (POST /api/auth/ws-ticket) is good for this many seconds, once.
+WS_TICKET_SECONDS = env.int("WS_TICKET_SECONDS", default=60)
+#: Requests per period ("N/s", "N/m", "N/h", "N/d", or "N/15m"); read at each request (games.throttles).
+THROTTLE_RATES = {
+    "signup": env("THROTTLE_SIGNUP", default="5/h"),  # new accounts per address
+    "token": env("THROTTLE_TOKEN", default="30/h"),  # tokens and tickets made, per user or address
+    "login_pair": env("THROTTLE_LOGIN_PAIR", default="5/15m"),  # failed log-ins per (name, address)
+    "login_name": env("THROTTLE_LOGIN_NAME", default="20/5m"),  # failed log-ins per name, any address
+    "login_address": env("THROTTLE_LOGIN_ADDRESS", default="50/h"),  # failed log-ins per address, any name
+    "write": env("THROTTLE_WRITE", default="120/m"),  # unsafe API requests and socket moves, per user
+}
+#: How many proxies of ours stand in front of the app: 0 (the default) never reads X-Forwarded-For.
+TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
 
 
 

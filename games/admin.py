@@ -14,6 +14,7 @@ from django.apps import apps
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404, redirect
 from django.template import engines
@@ -23,7 +24,7 @@ from django.utils.html import format_html, format_html_join
 
 from engine import get_game
 from engine.bots import LEVELS
-from games import moderation, selectors
+from games import accounts, moderation, selectors
 from games.errors import ServiceError
 from games.models import Event, Game, Report, Sanction, Seat, Snapshot
 
@@ -298,7 +299,24 @@ def _sanction_action(model_admin, request, queryset, act, verb: str):
                  intro="The reason is recorded with the sanction and in each of their unfinished games.")
 
 
+class CanonicalNameCreationForm(AdminUserCreationForm):
+    """The admin's new user passes the same name rules as a sign-up (``games.accounts``)."""
+
+    def clean_username(self):
+        return accounts.clean_new_name(self.cleaned_data["username"])
+
+
+class CanonicalNameChangeForm(UserChangeForm):
+    def clean_username(self):
+        name = accounts.canonical(self.cleaned_data["username"])
+        if name != self.instance.username:  # a rename passes the rules; an untouched name stays
+            name = accounts.clean_new_name(name)
+        return name
+
+
 class ModeratedUserAdmin(UserAdmin):
+    add_form = CanonicalNameCreationForm
+    form = CanonicalNameChangeForm
     list_display = ("username", "email", "is_active", "is_staff", "date_joined", "last_login")
     list_filter = ("is_active", "is_staff", "groups", "date_joined", "last_login")
     actions = ["suspend", "reinstate"]

@@ -6,6 +6,9 @@ class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games and their event store"
 
+    def ready(self):
+        from games import accounts  # noqa: F401 (connects the canonical-name signal)
+
 
 class GuardedAdminConfig(admin_apps.AdminConfig):
     """Django's admin, whose default site guards every admin against lookups on hidden fields."""

@@ -25,6 +25,7 @@ from django.db import connection, transaction
 
 from engine import CHANCE, EngineError, available, get_game
 from engine.fair import commitment, derive_chance
+from games import accounts
 from games.ledger import GENESIS, verify_chain
 from games.models import Event, Game, Seat, Snapshot
 from games.store import ENGINE_KINDS, record_of
@@ -301,12 +302,13 @@ def _store_seats(game: Game, records) -> None:
             players[p["seat"]] = p.get("player")
             taken.setdefault(p["seat"], (_at(r), p.get("client_seed", "")))
     names = {n for n in players.values() if n and not n.startswith("bot:")}
-    users = {u.username: u for u in User.objects.filter(username__in=names)}  # unknown names stay in history only
+    # By canonical name, as every lookup (games.accounts); unknown names stay in history only.
+    users = {u.username: u for u in User.objects.filter(username__in={accounts.canonical(n) for n in names})}
     for number in range(game.players):
         player = players.get(number) or ""
         at, client_seed = taken.get(number, (None, ""))
         Seat.objects.create(
-            game=game, number=number, user=users.get(player), bot=player[4:] if player.startswith("bot:") else "",
+            game=game, number=number, user=users.get(accounts.canonical(player)), bot=player[4:] if player.startswith("bot:") else "",
             client_seed=client_seed, taken_at=at,
         )
 

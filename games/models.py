@@ -263,3 +263,18 @@ class Sanction(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+
+class SocketTicket(models.Model):
+    """A WebSocket's admission (``POST /api/auth/ws-ticket``): short-lived, good once, kept as a hash.
+
+    It remembers the credential it was bought with (a token's digest or a session's key), so the
+    socket stops writing when that credential is revoked or expires.
+    """
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    token_digest = models.CharField(max_length=128, blank=True, default="")
+    session_key = models.CharField(max_length=40, blank=True, default="")
+    expires_at = models.DateTimeField(db_index=True)
+    used_at = models.DateTimeField(null=True, blank=True)

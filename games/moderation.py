@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from engine import get_game
 from engine.bots import LEVELS
-from games import clock, notify, services
+from games import accounts, clock, notify, services
 from games.errors import Conflict, Forbidden, InvalidRequest, NotFound
 from games.models import Event, Game, Report, Sanction
 from games.store import append
@@ -52,7 +52,9 @@ def make_auditor(user) -> None:
 
 
 def _check_moderator(user) -> None:
-    if not is_moderator(user):
+    # Read afresh: a moderator demoted or suspended since this user object was loaded acts no more.
+    fresh = User.objects.filter(pk=user.pk).first() if getattr(user, "pk", None) else None
+    if not is_moderator(fresh):
         raise Forbidden("only a moderator (an active staff account) may do this")
 
 
@@ -168,7 +170,7 @@ def hand_seat(*, moderator, game_id: int, seat, username: str, reason: str) -> G
     _check_moderator(moderator)
     reason = _check_reason(reason)
     game = _unfinished(game_id, moderator)
-    user = User.objects.filter(username=username).first()
+    user = accounts.find_user(username)
     if user is None:
         raise InvalidRequest(f"no user named {username!r}", field="username")
     if not user.is_active:
@@ -212,7 +214,8 @@ def reinstate(*, moderator, username: str, reason: str) -> Sanction:
 def _sanction(moderator, username: str, reason: str, act: str) -> Sanction:
     _check_moderator(moderator)
     reason = _check_reason(reason)
-    user = User.objects.select_for_update().filter(username=username).first()
+    found = accounts.find_user(username)
+    user = User.objects.select_for_update().filter(pk=found.pk).first() if found else None
     if user is None:
         raise NotFound(f"no user named {username!r}")
     suspending = act == Sanction.Act.SUSPEND
@@ -249,7 +252,7 @@ def file_report(*, reporter, reason: str, game_id: int | None = None, username: 
         raise NotFound(f"no game {game_id}")
     reported = None
     if username:
-        reported = User.objects.filter(username=username).first()
+        reported = accounts.find_user(username)
         if reported is None:
             raise InvalidRequest(f"no user named {username!r}", field="user")
         if reported.pk == reporter.pk:

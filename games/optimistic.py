@@ -14,8 +14,11 @@ state. Every change to the facts kept here (who sits where, a deadline moved, th
 appends an event and so moves the head; the only row changes that do not (``scored``, a bot
 seat's deadline cleared) concern games this path never touches.
 
+The statement also stands guard over the writer: it matches only while the user's row is active,
+so a suspension committed a moment ago stops the move here as on the locked path.
+
 Anything else returns ``None`` and ``services`` takes the locked path, which owns every error
-message: a head not remembered or stale, a move the remembered state refuses, a caller who is not
+message: a head not remembered or stale, a writer no longer active, a move the remembered state refuses, a caller who is not
 the seat to act, an Idempotency-Key already answered, a transaction already open, SQLite.
 """
 
@@ -30,6 +33,7 @@ from typing import Any
 import orjson
 import psycopg
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection
 from django.utils import timezone
 from psycopg.types.json import Jsonb
@@ -52,6 +56,7 @@ WITH moved AS (
        SET seq = %(seq)s, head_hash = %(hash)s, to_act = %(to_act)s, draw_offer = '[]'::jsonb,
            deadline_at = %(deadline_at)s, updated_at = %(at)s
      WHERE id = %(game)s AND seq = %(expected)s AND head_hash = %(prev_hash)s{unused_key}
+       AND EXISTS (SELECT 1 FROM {users} WHERE id = %(user)s AND is_active)
  RETURNING id
 ){snapshot}{answer}
 INSERT INTO games_event (game_id, seq, kind, actor, notation, payload, secret, created_at, prev_hash, hash)
@@ -76,7 +81,8 @@ answer AS (
 def statement(*, snapshot: bool, keyed: bool) -> str:
     """The move's statement, with the snapshot due and the Idempotency-Key's answer as needed."""
     return _GUARD.format(
-        unused_key=_UNUSED_KEY if keyed else "", snapshot=_SNAPSHOT if snapshot else "", answer=_ANSWER if keyed else ""
+        unused_key=_UNUSED_KEY if keyed else "", snapshot=_SNAPSHOT if snapshot else "", answer=_ANSWER if keyed else "",
+        users=connection.ops.quote_name(get_user_model()._meta.db_table),
     )
 
 
@@ -173,8 +179,9 @@ def _store(game_id: int, head: Head, engine, move: _Move, user_id: int, key: str
     snapshot = _snapshot_due(seq)
     if snapshot:
         params["document"] = orjson.dumps(engine.to_json(move.state)).decode()
+    params["user"] = user_id  # the writer, read by the statement itself: a suspended one stores nothing
     if key:
-        params.update(user=user_id, key=key, response=Jsonb(answer))
+        params.update(key=key, response=Jsonb(answer))
     try:
         stored = _execute(statement(snapshot=snapshot, keyed=bool(key)), params)
     except IntegrityError:

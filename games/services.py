@@ -21,7 +21,7 @@ from django.utils import timezone
 from engine import CHANCE, EngineError, IllegalAction, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment, derive_chance
-from games import clock, notify, optimistic
+from games import accounts, clock, notify, optimistic
 from games.errors import BUSY, Conflict, Forbidden, InvalidRequest, NotFound, database_busy
 from games.models import Event, Game, IdempotencyRecord, Seat
 from games.store import append, load_state, lock_game, maybe_snapshot, remember
@@ -111,7 +111,7 @@ def _seat_specs(creator, players: int, seats) -> list[dict]:
 
 
 def _user_seat(creator, username) -> dict:
-    user = User.objects.filter(username=username).first() if isinstance(username, str) else None
+    user = accounts.find_user(username) if isinstance(username, str) else None
     if user is None:
         raise InvalidRequest(f"no user named {username!r}", field="seats")
     if creator is None or user.pk == creator.pk:
@@ -388,7 +388,13 @@ def _locked(game_id) -> Game:
 
 
 def _check_writable(user) -> None:
-    if user is not None and not user.is_active:  # None: the service itself (imports, tools)
+    """The writer as the database has it now, not as the caller loaded it (a socket's user was
+    loaded at connect time): a suspension committed since then refuses this write."""
+    if user is None:  # the service itself (imports, tools)
+        return
+    if not getattr(user, "is_authenticated", False):
+        raise Forbidden("log in to play")
+    if not User.objects.filter(pk=user.pk, is_active=True).exists():
         raise Forbidden("your account is suspended")
 
 

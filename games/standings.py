@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 
 from engine import available
-from games import clock
+from games import accounts, clock
 from games.errors import InvalidRequest, NotFound
 from games.models import Game, Rating
 
@@ -42,7 +42,7 @@ def leaderboard(game_name: str | None):
 
 
 def player(username: str):
-    user = User.objects.filter(username=username).first()
+    user = accounts.find_user(username)
     if user is None:
         raise NotFound(f"no player named {username!r}")
     return user

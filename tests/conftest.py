@@ -144,14 +144,29 @@ def staff_user(make_user):
     return make_user("staff", is_staff=True)
 
 
+@pytest.fixture(autouse=True)
+def fresh_throttles():
+    """Throttle counts live in the cache: each test starts with none (no test is throttled by another)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def token_for(user) -> str:
+    """A new API token (django-rest-knox) for ``user``."""
+    from knox.models import get_token_model
+
+    return get_token_model().objects.create(user=user)[1]
+
+
 def client_for(user=None):
-    from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
     client = APIClient()
     if user is not None:
-        token, _ = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return client
 
 

@@ -1,14 +1,19 @@
-"""API authentication: tokens and sessions, with a suspended account told why its writes fail.
+"""API authentication: expiring tokens (django-rest-knox) and sessions, with a suspended account
+told why its writes fail.
 
 A suspended user (``is_active`` False) reads like a visitor; every write gets 403 with the reason.
+A token is sent as ``Authorization: Token <key>``; it expires (``REST_KNOX`` in settings) and log-out
+deletes it.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth import SESSION_KEY, get_user_model
-from drf_spectacular.authentication import SessionScheme, TokenScheme
+from drf_spectacular.authentication import SessionScheme
+from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
+from knox.auth import TokenAuthentication
 from rest_framework import permissions
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import AuthenticationFailed, PermissionDenied
 
 SUSPENDED = "your account is suspended: you may read, but not play, report or change anything"
@@ -21,17 +26,24 @@ def _refuse_suspended(request) -> None:
 
 
 class SuspensionAwareTokenAuthentication(TokenAuthentication):
-    """DRF's token check refuses an inactive user with 401 "User inactive or deleted"; say why instead."""
+    """Knox's token check refuses an inactive user with 401 "User inactive or deleted"; say why instead."""
 
-    def authenticate_credentials(self, key):
-        token = self.get_model().objects.select_related("user").filter(key=key).first()
-        if token is None:
-            raise AuthenticationFailed("invalid token")
-        return token.user, token
+    def authenticate_credentials(self, token):
+        try:
+            token.decode("utf-8")  # knox decodes it unguarded: a header that is not UTF-8 is no token
+        except UnicodeDecodeError:
+            raise AuthenticationFailed("invalid token") from None
+        return super().authenticate_credentials(token)
+
+    def validate_user(self, auth_token):
+        return auth_token.user, auth_token
 
     def authenticate(self, request):
         result = super().authenticate(request)
         if result is not None and not result[0].is_active:
+            view = (getattr(request, "parser_context", None) or {}).get("view")
+            if getattr(view, "suspended_may_call", False):  # log-out: revoking a token is always allowed
+                return result
             _refuse_suspended(request)
             return None
         return result
@@ -50,8 +62,8 @@ class SuspensionAwareSessionAuthentication(SessionAuthentication):
         return result
 
 
-class SuspensionAwareTokenScheme(TokenScheme):
-    """The API schema's name for the token scheme (DRF's own class keeps "tokenAuth")."""
+class SuspensionAwareTokenScheme(KnoxTokenScheme):
+    """The API schema's name for the token scheme (knox's own class keeps "knoxApiToken")."""
 
     target_class = SuspensionAwareTokenAuthentication
     name = "apiToken"

@@ -25,7 +25,13 @@ class ErrorSerializer(serializers.Serializer):
 
 # --- auth and catalog ----------------------------------------------------------------------------------
 class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
+    token = serializers.CharField(help_text="send it as Authorization: Token <token>")
+    expiry = serializers.DateTimeField(help_text="unused until then, it expires; each use moves this on")
+
+
+class TicketSerializer(serializers.Serializer):
+    ticket = serializers.CharField(help_text="connect with ws://.../ws/games/<id>/?ticket=<ticket>, once")
+    expires_in = serializers.IntegerField(help_text="seconds")
 
 
 class CatalogGameSerializer(serializers.Serializer):

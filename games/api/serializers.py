@@ -1,22 +1,36 @@
 """Request shapes. They check types and presence only; the rules live in the services."""
 
-from django.contrib.auth import password_validation
-from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
+
+from games import accounts
 
 
 class RegisterSerializer(serializers.Serializer):
-    username = serializers.RegexField(r"^[\w.@+-]{1,150}$", max_length=150)
-    password = serializers.CharField(write_only=True)
+    username = serializers.CharField(
+        max_length=accounts.MAX_NAME * 4, trim_whitespace=False,
+        help_text=f"letters of one script, digits and . _ -, at most {accounts.MAX_NAME}; compared case-folded",
+    )
+    # The length cap refuses a huge password before any validator or hasher sees it.
+    password = serializers.CharField(write_only=True, max_length=accounts.MAX_PASSWORD, trim_whitespace=False)
 
     def validate_username(self, value):
-        if User.objects.filter(username__iexact=value).exists():
-            raise serializers.ValidationError("that username is taken")
-        return value
+        try:
+            return accounts.clean_new_name(value)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(exc.messages) from exc
 
-    def validate_password(self, value):
-        password_validation.validate_password(value)
-        return value
+    def validate(self, data):
+        try:
+            accounts.validate_new_password(data["password"], data["username"])
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError({"password": exc.messages}) from exc
+        return data
+
+
+class LogInSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=accounts.MAX_NAME * 4, trim_whitespace=False)
+    password = serializers.CharField(write_only=True, max_length=accounts.MAX_PASSWORD, trim_whitespace=False)
 
 
 class SeatSpec(serializers.DictField):

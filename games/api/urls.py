@@ -1,10 +1,13 @@
 from django.urls import path
 
-from games.api import views
+from games.api import tokens, views
 
 urlpatterns = [
     path("auth/register", views.Register.as_view(), name="register"),
     path("auth/token", views.ObtainToken.as_view(), name="token"),
+    path("auth/logout", tokens.LogOut.as_view(), name="logout"),
+    path("auth/logoutall", tokens.LogOutAll.as_view(), name="logout-all"),
+    path("auth/ws-ticket", tokens.SocketTicket.as_view(), name="ws-ticket"),
     path("catalog", views.Catalog.as_view(), name="catalog"),
     path("games", views.GameList.as_view(), name="game-list"),
     path("games/<int:game_id>", views.GameDetail.as_view(), name="game-detail"),

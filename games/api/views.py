@@ -2,18 +2,16 @@
 
 import orjson
 from django.contrib.auth import authenticate
-from django.contrib.auth.models import User
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
-from rest_framework.authtoken.models import Token
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import available, get_game
-from games import invitations, selectors, services
+from games import accounts, invitations, selectors, services, throttles
 from games.api import responses
 from games.api.serializers import (
     AcceptSerializer,
@@ -21,9 +19,11 @@ from games.api.serializers import (
     CreateGameSerializer,
     DrawSerializer,
     JoinSerializer,
+    LogInSerializer,
     OpenSeatSerializer,
     RegisterSerializer,
 )
+from games.api.tokens import issue_token
 
 
 def _flag(request, name: str) -> bool:
@@ -31,28 +31,39 @@ def _flag(request, name: str) -> bool:
 
 
 class Register(APIView):
+    """A new account and its first token; accounts made per address are throttled."""
+
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(request=RegisterSerializer, responses={201: responses.TokenSerializer})
     def post(self, request):
+        made = throttles.signup(request)
+        throttles.check(made)
         data = RegisterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = User.objects.create_user(data.validated_data["username"], password=data.validated_data["password"])
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key}, status=status.HTTP_201_CREATED)
+        user = accounts.create_account(data.validated_data["username"], data.validated_data["password"])
+        throttles.record(made)
+        return Response(issue_token(request, user), status=status.HTTP_201_CREATED)
 
 
 class ObtainToken(APIView):
+    """Log in: a new token. Failures are counted per (name, address), per name and per address."""
+
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(request=RegisterSerializer, responses={200: responses.TokenSerializer})
+    @extend_schema(request=LogInSerializer, responses={200: responses.TokenSerializer})
     def post(self, request):
-        username, password = request.data.get("username"), request.data.get("password")
-        user = authenticate(request, username=username, password=password) if username and password else None
+        data = LogInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        username, password = data.validated_data["username"], data.validated_data["password"]
+        counters = throttles.login(request, username)
+        throttles.check(*counters)
+        user = authenticate(request, username=username, password=password)
         if user is None:
+            throttles.record(*counters)
             return Response({"error": "username or password is wrong"}, status=status.HTTP_400_BAD_REQUEST)
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        throttles.login_succeeded(counters)
+        return Response(issue_token(request, user))
 
 
 class Catalog(APIView):

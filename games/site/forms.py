@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 
 from engine import available, get_game
 from engine.bots import LEVELS
-from games import clock, moderation
+from games import accounts, clock, moderation
 
 #: The most seats any game has (Nakatha plays up to 6): the form offers this many seat rows.
 MAX_SEATS = 6
@@ -27,10 +27,8 @@ class SignupForm(BaseUserCreationForm):
         fields = ("username",)
 
     def clean_username(self):
-        username = self.cleaned_data["username"]
-        if User.objects.filter(username__iexact=username).exists():
-            raise forms.ValidationError("that username is taken")
-        return username
+        """The canonical name (``games.accounts``): ``ＢＯＢ`` is ``bob``, one script per name."""
+        return accounts.clean_new_name(self.cleaned_data["username"])
 
 
 class CreateGameForm(forms.Form):

@@ -6,8 +6,7 @@ from games.site import player_views, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("signup/", views.signup, name="site-signup"),
-    path("login/", auth_views.LoginView.as_view(template_name="site/login.html", next_page="home",
-                                                redirect_authenticated_user=True), name="site-login"),
+    path("login/", views.LogIn.as_view(), name="site-login"),
     path("logout/", auth_views.LogoutView.as_view(next_page="home"), name="site-logout"),
     path("games/new/", views.create, name="create"),
     path("games/<int:game_id>/", views.game_page, name="game"),

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
+from rest_framework.exceptions import Throttled
 
 from engine import available, get_game
-from games import invitations, selectors, services, standings
+from games import invitations, selectors, services, standings, throttles
 from games.errors import NotFound, ServiceError
 from games.models import Game
 from games.site import events
@@ -53,13 +55,55 @@ def home(request):
 
 
 def signup(request):
+    """The API's sign-up on a page: the same name rules and the same per-address counter."""
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}.")
-        return redirect("home")
+    if request.method == "POST":
+        made = throttles.signup(request)
+        try:
+            throttles.check(made)
+        except Throttled as exc:
+            return _throttled(request, "site/signup.html", SignupForm(), exc)
+        if form.is_valid():
+            user = form.save()
+            throttles.record(made)
+            login(request, user, backend="games.accounts.CanonicalNameBackend")
+            messages.success(request, f"Welcome, {user.username}.")
+            return redirect("home")
     return render(request, "site/signup.html", {"form": form})
+
+
+class LogIn(auth_views.LoginView):
+    """Django's log-in page, counting failures on the API's counters (``games.throttles.login``)."""
+
+    template_name = "site/login.html"
+    next_page = "home"
+    redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        self.counters = throttles.login(request, request.POST.get("username", ""))
+        try:
+            throttles.check(*self.counters)
+        except Throttled as exc:
+            form = self.get_form_class()(request)  # unbound: a bound one would try the password
+            return _throttled(request, self.template_name, form, exc, next=self.get_redirect_url())
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        throttles.login_succeeded(self.counters)
+        return super().form_valid(form)
+
+    def form_invalid(self, form):
+        if self.request.POST.get("username") and self.request.POST.get("password"):
+            throttles.record(*self.counters)
+        return super().form_invalid(form)
+
+
+def _throttled(request, template: str, form, exc: Throttled, **context):
+    """An empty form again, the request unprocessed, with 429 and Retry-After."""
+    response = render(request, template, {"form": form, "throttled": f"Too many attempts: try again in "
+                                          f"{exc.wait:.0f} seconds.", **context}, status=429)
+    response["Retry-After"] = f"{exc.wait:.0f}"
+    return response
 
 
 @login_required(login_url=LOGIN)

@@ -60,7 +60,10 @@ def live_asgi(django_db_setup, django_db_blocker):
     require(connection.vendor == "postgresql", "the browser tests' server shares the test database: it needs PostgreSQL")
     OUTPUT.mkdir(exist_ok=True)
     port = _free_port()
-    env = dict(os.environ, DATABASE_URL=test_database_url(), REDIS_URL="", LOG_LEVEL="WARNING")
+    # One server for the whole session, counting in its own memory: its sign-up throttle (5 an hour
+    # per address by default) would stop the sixth test's users, all from 127.0.0.1.
+    env = dict(os.environ, DATABASE_URL=test_database_url(), REDIS_URL="", LOG_LEVEL="WARNING",
+               THROTTLE_SIGNUP="10000/h")
     log_path = OUTPUT / "daphne.log"
     with open(log_path, "w") as log:
         proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),

@@ -120,7 +120,10 @@ def test_errors_come_from_the_locked_path_and_change_nothing(alice, bob, make_us
         services.submit_action(user=bob, game_id=game.pk, text=move, expected_seq=seq)
     with pytest.raises(Forbidden, match="no seat"):
         services.submit_action(user=make_user("carol"), game_id=game.pk, text=move, expected_seq=seq)
-    alice.is_active = False
+    # Suspended in the database while this ``alice`` object still says active (a socket's user):
+    # the one statement of the fast path checks the row itself, and the locked path refuses.
+    type(alice).objects.filter(pk=alice.pk).update(is_active=False)
+    assert alice.is_active
     with pytest.raises(Forbidden, match="suspended"):
         services.submit_action(user=alice, game_id=game.pk, text=move, expected_seq=seq)
     assert Event.objects.filter(game=game).count() == seq

@@ -32,7 +32,12 @@ def test_register_then_obtain_a_token(api, db):
     response = api().post("/api/auth/register", {"username": "carol", "password": "a long passphrase"}, format="json")
     assert response.status_code == 201 and response.json()["token"]
     again = api().post("/api/auth/token", {"username": "carol", "password": "a long passphrase"}, format="json")
-    assert again.json()["token"] == response.json()["token"]
+    assert again.status_code == 200 and again.json()["expiry"]
+    # Each log-in is its own token (django-rest-knox), and both are good.
+    assert again.json()["token"] != response.json()["token"]
+    for token in (response.json()["token"], again.json()["token"]):
+        me = api().get("/api/me/waiting", HTTP_AUTHORIZATION=f"Token {token}")
+        assert me.status_code == 200
 
 
 def test_register_refuses_a_taken_name_and_a_short_password(api, alice):

@@ -8,10 +8,10 @@ from asgiref.sync import sync_to_async
 from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 from django.db import connections
-from rest_framework.authtoken.models import Token
 
 from config.settings import channel_layers_for
 from games import services
+from games.realtime import tickets
 from tests.conftest import accepted_game, require
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -44,8 +44,8 @@ async def connect(game_id, user=None):
 
     query = ""
     if user is not None:
-        token = await sync_to_async(lambda: Token.objects.get_or_create(user=user)[0].key)()
-        query = f"?token={token}"
+        ticket = await sync_to_async(tickets.issue)(user)
+        query = f"?ticket={ticket}"
     communicator = WebsocketCommunicator(
         application, f"/ws/games/{game_id}/{query}", headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")]
     )
