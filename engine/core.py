@@ -54,16 +54,17 @@ class Option:
     """One rule option (a dial) as a game declares it: everything that checks or offers options
     (setup, the service, the site's form, the API catalog, the simulator's ``--set``) reads this.
 
-    ``kind`` is ``"bool"``, ``"int"`` (whole numbers from ``low`` to ``high``) or ``"choice"``
-    (one of ``choices``). Checking is strict: ``True`` is not a number, ``"3"`` is not 3.
+    ``kind`` is ``"bool"``, ``"int"`` (whole numbers from ``low`` to ``high``), ``"number"``
+    (finite numbers from ``low`` to ``high``) or ``"choice"`` (one of ``choices``). Checking is
+    strict: ``True`` is not a number, ``"3"`` is not 3, NaN and infinities are not numbers.
     """
 
     name: str
-    kind: Literal["bool", "int", "choice"]
+    kind: Literal["bool", "int", "number", "choice"]
     default: Any
     meaning: str
-    low: int | None = None
-    high: int | None = None
+    low: float | None = None
+    high: float | None = None
     choices: tuple[str, ...] = ()
 
     def __post_init__(self):
@@ -74,6 +75,8 @@ class Option:
             return "true or false"
         if self.kind == "int":
             return f"a whole number from {self.low} to {self.high}"
+        if self.kind == "number":
+            return f"a number from {self.low:g} to {self.high:g}"
         return "one of " + ", ".join(repr(c) for c in self.choices)
 
     def accepts(self, value) -> bool:
@@ -81,6 +84,9 @@ class Option:
             return isinstance(value, bool)
         if self.kind == "int":
             return type(value) is int and self.low <= value <= self.high
+        if self.kind == "number":
+            # inf and NaN fail the comparison; a huge int compares exactly, without a float overflow
+            return type(value) in (int, float) and self.low <= value <= self.high
         return isinstance(value, str) and value in self.choices
 
     def check(self, value):
@@ -92,7 +98,7 @@ class Option:
     def describe(self) -> dict:
         """The declaration as JSON, for clients that build a form from it."""
         out = {"name": self.name, "type": self.kind, "default": self.default, "meaning": self.meaning}
-        if self.kind == "int":
+        if self.kind in ("int", "number"):
             out |= {"min": self.low, "max": self.high}
         elif self.kind == "choice":
             out["choices"] = list(self.choices)

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from games import audit, moderation, selectors
 from games.errors import Conflict
+from games.inputs import query_number, whole_number
 
 
 class BaseView(APIView):
@@ -75,7 +76,9 @@ def _valid(serializer_class, request) -> dict:
 
 
 def _seat(text: str):
-    return int(text) if text.isdigit() else text
+    """A seat number (ASCII digits, bounded) or a seat name: ``"²"`` is a name, and no seat."""
+    number = whole_number(text)
+    return text if number is None else number
 
 
 # --- moderating games and users ---------------------------------------------------------------------
@@ -185,8 +188,8 @@ class AuditPosition(AuditorView):
     @extend_schema(parameters=[OpenApiParameter("seq", int)], responses={200: OpenApiTypes.OBJECT})
     def get(self, request, game_id):
         game = selectors.get(game_id)
-        text = request.query_params.get("seq", str(game.seq))
-        return Response(selectors.position_at(game, int(text) if text.isdigit() else text))
+        seq = query_number(request.query_params, "seq", default=game.seq)
+        return Response(selectors.position_at(game, seq))
 
 
 class AuditVerify(AuditorView):

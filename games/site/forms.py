@@ -43,7 +43,7 @@ class CreateGameForm(forms.Form):
     days_per_move = forms.FloatField(
         required=False, min_value=0, max_value=clock.MAX_DAYS_PER_MOVE, label="Days per move",
         widget=forms.NumberInput(attrs={"step": "any", "inputmode": "decimal"}),
-        help_text="empty: an untimed game; 0.5 is twelve hours",
+        help_text="empty: an untimed game; 0.5 is twelve hours; from one hour to 30 days",
     )
     vacation_days = forms.FloatField(
         required=False, min_value=0, max_value=clock.MAX_VACATION_DAYS, label="Vacation days per player",
@@ -99,6 +99,8 @@ class CreateGameForm(forms.Form):
             return {}
         if days <= 0:
             self.add_error("days_per_move", "days per move must be above 0 (leave it empty for an untimed game)")
+        elif days < clock.MIN_DAYS_PER_MOVE:
+            self.add_error("days_per_move", "days per move must be at least one hour (1/24 of a day)")
         time_control = {"days_per_move": _whole(days), "vacation_days": _whole(self.cleaned_data.get("vacation_days") or 0),
                         "policy": self.cleaned_data.get("policy") or "forfeit"}
         if time_control["policy"] == "bot":

@@ -1,6 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+import games.converters  # noqa: F401 (registers <id:...>)
 from games.site import player_views, views
 
 urlpatterns = [
@@ -10,10 +11,10 @@ urlpatterns = [
                                                 redirect_authenticated_user=True), name="site-login"),
     path("logout/", auth_views.LogoutView.as_view(next_page="home"), name="site-logout"),
     path("games/new/", views.create, name="create"),
-    path("games/<int:game_id>/", views.game_page, name="game"),
-    path("games/<int:game_id>/join/", views.join, name="join"),
-    path("games/<int:game_id>/position", views.position, name="position"),
-    path("games/<int:game_id>/history", views.history, name="site-history"),
+    path("games/<id:game_id>/", views.game_page, name="game"),
+    path("games/<id:game_id>/join/", views.join, name="join"),
+    path("games/<id:game_id>/position", views.position, name="position"),
+    path("games/<id:game_id>/history", views.history, name="site-history"),
     path("rules/", views.rules_index, name="rules-index"),
     path("rules/<str:game>/", views.rules, name="rules"),
     path("players/<str:username>/", player_views.profile, name="profile"),
