@@ -43,6 +43,9 @@ def _bad_text(request) -> JsonResponse | None:
             if (problem := unstorable(value)) is not None:
                 header = key.removeprefix("HTTP_").replace("_", "-").title()
                 return _refuse(400, f"the {header} header may not contain {problem}", header)
+    for name, value in request.COOKIES.items():  # parsing turns a quoted "\\000" into a NUL
+        if (problem := _first_problem([name, value])) is not None:
+            return _refuse(400, f"a cookie may not contain {problem}", "Cookie")
     if request.method == "POST" and request.content_type in _FORMS:
         try:
             fields = list(request.POST.lists())

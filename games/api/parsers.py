@@ -7,6 +7,9 @@ recursion limit, NUL in any string or key, and a JSON object at the top (every e
 
 from __future__ import annotations
 
+import json
+import math
+
 import orjson
 from django.conf import settings
 from rest_framework.parsers import BaseParser
@@ -30,14 +33,33 @@ class JSONParser(BaseParser):
         body = stream.read(cap + 1)
         if len(body) > cap:
             raise TooLarge(f"the request body is larger than {cap} bytes")
-        try:
-            data = orjson.loads(body)
-        except orjson.JSONDecodeError as exc:
-            raise InvalidRequest(f"the request body is not valid JSON: {exc}") from None
+        data = _loads(body)
         if not isinstance(data, dict):
             raise InvalidRequest("the request body must be a JSON object")
         check(data)
         return data
+
+
+def _loads(body: bytes):
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        if "infinity" not in str(exc):
+            raise InvalidRequest(f"the request body is not valid JSON: {exc}") from None
+    # A number past a double's range (1e400, or 1 followed by 400 zeros): read it again to say
+    # which field holds it. The standard parser makes it an infinity, which ``check`` refuses.
+    try:
+        return json.loads(body, parse_int=_int, parse_constant=_constant)
+    except (ValueError, RecursionError) as exc:
+        raise InvalidRequest(f"the request body is not valid JSON: {str(exc)[:200]}") from None
+
+
+def _int(text: str):
+    return int(text) if len(text) <= 20 else float(text)  # as orjson: past 64 bits, a double
+
+
+def _constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def check(data: dict) -> None:
@@ -55,6 +77,8 @@ def check(data: dict) -> None:
             stack.extend((item, depth + 1, field, f"{where}[{i}]") for i, item in enumerate(value))
         elif isinstance(value, str):
             _text(value, field, where)
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise InvalidRequest(f"{where[:80]} is too large a number: it overflows to infinity", field=field)
 
 
 def _text(text: str, field, where: str) -> None:
