@@ -33,14 +33,15 @@ class JSONParser(BaseParser):
         body = stream.read(cap + 1)
         if len(body) > cap:
             raise TooLarge(f"the request body is larger than {cap} bytes")
-        data = _loads(body)
+        data = loads(body)
         if not isinstance(data, dict):
             raise InvalidRequest("the request body must be a JSON object")
         check(data)
         return data
 
 
-def _loads(body: bytes):
+def loads(body: bytes):
+    """JSON text read as this API reads it (orjson), or InvalidRequest saying why not."""
     try:
         return orjson.loads(body)
     except orjson.JSONDecodeError as exc:

@@ -46,7 +46,8 @@ class ObtainToken(APIView):
     @extend_schema(request=RegisterSerializer, responses={200: TokenSerializer})
     def post(self, request):
         username, password = request.data.get("username"), request.data.get("password")
-        user = authenticate(request, username=username, password=password) if username and password else None
+        texts = isinstance(username, str) and isinstance(password, str)  # a number or list is no name
+        user = authenticate(request, username=username, password=password) if texts and username and password else None
         if user is None:
             return Response({"error": "username or password is wrong"}, status=status.HTTP_400_BAD_REQUEST)
         token, _ = Token.objects.get_or_create(user=user)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django import forms
 from django.contrib.auth.forms import BaseUserCreationForm
 from django.contrib.auth.models import User
@@ -11,6 +9,8 @@ from django.contrib.auth.models import User
 from engine import available, get_game
 from engine.bots import LEVELS
 from games import clock, moderation
+from games.api import parsers
+from games.errors import InvalidRequest
 
 #: The most seats any game has (Nakatha plays up to 6): the form offers this many seat rows.
 MAX_SEATS = 6
@@ -37,7 +37,7 @@ class CreateGameForm(forms.Form):
     game = forms.ChoiceField(choices=())
     players = forms.IntegerField(required=False, min_value=1, max_value=MAX_SEATS,
                                  help_text="leave empty for the game's smallest player count")
-    options = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
+    options = forms.CharField(required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}),
                               label="Rule options (JSON)", help_text='e.g. {"quiet_turn_limit": 40}; empty: the defaults')
     # The time control; its limits are the clock's, which checks them again (the API's path).
     days_per_move = forms.FloatField(
@@ -75,11 +75,12 @@ class CreateGameForm(forms.Form):
         if not text:
             return {}
         try:
-            options = json.loads(text)
-        except ValueError as exc:
-            raise forms.ValidationError(f"options must be a JSON object: {exc}") from exc
-        if not isinstance(options, dict):
-            raise forms.ValidationError("options must be a JSON object, like {\"name\": value}")
+            options = parsers.loads(text.encode())  # read as the API reads it: bounded, no NUL
+            if not isinstance(options, dict):
+                raise forms.ValidationError("options must be a JSON object, like {\"name\": value}")
+            parsers.check(options)
+        except InvalidRequest as exc:
+            raise forms.ValidationError(f"options must be a JSON object: {exc.message}") from exc
         return options
 
     def clean(self):

@@ -360,3 +360,20 @@ def test_a_report_naming_an_absurd_game_id_is_4xx(api, alice, unchanged):
     for game in (TWO_63, 2**64, -1):
         response = api(alice).post("/api/reports", {"game": game, "reason": "probe"}, format="json")
         assert 400 <= response.status_code < 500, (game, response.status_code)
+
+
+@pytest.mark.parametrize("body", [
+    b'{"username": {"a": 1}, "password": "x"}', b'{"username": ["alice"], "password": ["s3cret-pass!"]}',
+    b'{"username": 12, "password": 3}', b'{"username": "alice", "password": null}',
+])
+def test_a_log_in_name_or_password_that_is_not_text_is_400(alice, body, unchanged):
+    _error(_post_raw(Client(), "/api/auth/token", body), 400)
+
+
+@pytest.mark.parametrize("text", ["[" * 999 + "]" * 999, '{"quiet_turn_limit": 1e400}', '{"a": "\\u0000"}',
+                                  '{"quiet_turn_limit": ' + "9" * 1500 + "}"])
+def test_the_site_form_reads_options_as_the_api_does(client, alice, text, unchanged):
+    client.force_login(alice)
+    response = client.post("/games/new/", {"game": "paso", "seat_0": "me", "seat_1": "open", "options": text})
+    assert response.status_code == 200  # the form again, with the error on the options field
+    assert response.context["form"].errors["options"]
