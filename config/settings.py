@@ -117,6 +117,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # games.converters' <id:...>: an integer id from 1 to 2^53 (beyond it, a 404)
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": 2**53}},
 }
 
 # --- Redis: Celery broker and Channels layer, or the embedded defaults ---------------------------

@@ -377,3 +377,13 @@ def test_the_site_form_reads_options_as_the_api_does(client, alice, text, unchan
     response = client.post("/games/new/", {"game": "paso", "seat_0": "me", "seat_1": "open", "options": text})
     assert response.status_code == 200  # the form again, with the error on the options field
     assert response.context["form"].errors["options"]
+
+
+def test_the_schema_describes_every_path_id_with_its_bounds(api, db):
+    schema = api().get("/api/schema/", {"format": "json"}).json()
+    ids = [p["schema"] for ops in schema["paths"].values() for op in ops.values() if isinstance(op, dict)
+           for p in op.get("parameters", []) if p["in"] == "path" and p["name"].endswith("_id")]
+    assert len(ids) >= len([r for r in WITH_IDS if r[0].startswith("api/")])
+    assert all(s == {"type": "integer", "minimum": 1, "maximum": 2**53} for s in ids)
+    create = schema["components"]["schemas"]["CreateGame"]["properties"]
+    assert create["options"]["type"] == "object" and create["time_control"]["type"] == "object"
