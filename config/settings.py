@@ -79,6 +79,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # before sessions and auth: a NUL in a cookie or header must not reach a query
+    "games.middleware.RefuseBadInput",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -118,6 +120,12 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Request size caps: 413 above them (games.middleware, games.api.parsers) ------------------------
+#: Any request body (forms, the admin); Django's own cap, checked early from Content-Length.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("MAX_BODY_BYTES", default=256 * 1024)
+#: A JSON body of the API: the largest real one (a game with six seats and every option) is ~1 KB.
+API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", default=32 * 1024)
+
 # --- Accounts: canonical names (games.accounts), every password validator ---------------------------
 AUTHENTICATION_BACKENDS = ["games.accounts.CanonicalNameBackend"]
 AUTH_PASSWORD_VALIDATORS = [
@@ -152,6 +160,11 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 20,
     "DEFAULT_SCHEMA_CLASS": "games.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Play-by-web board games API",
@@ -161,6 +174,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # games.converters' <id:...>: an integer id from 1 to 2^53 (beyond it, a 404)
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": 2**53}},
     # The schema describes the API, not the endpoint that serves it.
     "SERVE_INCLUDE_SCHEMA": False,
     # Two models have a status: name each choice set after its model.

@@ -7,6 +7,7 @@ from engine.core import (  # noqa: F401
     IllegalAction,
     InvalidPosition,
     NotationError,
+    Option,
     Shuffle,
     UnknownOption,
 )

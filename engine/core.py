@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 #: The pseudo-seat that supplies every random outcome (a die roll, a draw, a hidden placement).
 CHANCE = -1
@@ -50,6 +50,70 @@ class UnknownOption(EngineError):
 
 
 @dataclass(frozen=True)
+class Option:
+    """One rule option (a dial) as a game declares it: everything that checks or offers options
+    (setup, the service, the site's form, the API catalog, the simulator's ``--set``) reads this.
+
+    ``kind`` is ``"bool"``, ``"int"`` (whole numbers from ``low`` to ``high``), ``"number"``
+    (finite numbers from ``low`` to ``high``) or ``"choice"`` (one of ``choices``). Checking is
+    strict: ``True`` is not a number, ``"3"`` is not 3, NaN and infinities are not numbers.
+    """
+
+    name: str
+    kind: Literal["bool", "int", "number", "choice"]
+    default: Any
+    meaning: str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        self.check(self.default)  # a declaration whose default it refuses is a bug, found at import
+
+    def range_text(self) -> str:
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "int":
+            return f"a whole number from {self.low} to {self.high}"
+        if self.kind == "number":
+            return f"a number from {self.low:g} to {self.high:g}"
+        return "one of " + ", ".join(repr(c) for c in self.choices)
+
+    def accepts(self, value) -> bool:
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if self.kind == "int":
+            return type(value) is int and self.low <= value <= self.high
+        if self.kind == "number":
+            # inf and NaN fail the comparison; a huge int compares exactly, without a float overflow
+            return type(value) in (int, float) and self.low <= value <= self.high
+        return isinstance(value, str) and value in self.choices
+
+    def check(self, value):
+        """``value`` if the option can take it, else ``UnknownOption`` naming the option and its range."""
+        if not self.accepts(value):
+            raise UnknownOption(f"option {self.name} must be {self.range_text()}, not {shown(value)}")
+        return value
+
+    def describe(self) -> dict:
+        """The declaration as JSON, for clients that build a form from it."""
+        out = {"name": self.name, "type": self.kind, "default": self.default, "meaning": self.meaning}
+        if self.kind in ("int", "number"):
+            out |= {"min": self.low, "max": self.high}
+        elif self.kind == "choice":
+            out["choices"] = list(self.choices)
+        return out
+
+
+def shown(value, limit: int = 40) -> str:
+    """A short repr for messages: never the whole of a huge value (a 5,000-digit int has no repr)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a number of about {value.bit_length() * 3 // 10 + 1} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@dataclass(frozen=True)
 class Shuffle:
     """A CHANCE node whose outcome is a permutation (COMMON section 4.2).
 
@@ -71,9 +135,13 @@ class Game:
     def seat_names(self, players: int) -> list[str]:
         raise NotImplementedError
 
+    def options_spec(self, players: int) -> tuple[Option, ...]:
+        """Every option (rule dial) the game knows, declared once. A game with none declares none."""
+        return ()
+
     def default_options(self, players: int) -> dict:
-        """Every option (rule dial) the game knows, with its default. ``setup`` refuses others."""
-        return {}
+        """Every option with its default. ``setup`` refuses any other name."""
+        return {option.name: option.default for option in self.options_spec(players)}
 
     # --- the state machine ---------------------------------------------------------------------
     def setup(self, players: int, options: dict | None = None) -> State:
@@ -144,15 +212,22 @@ class Game:
         return self.seat_names(players)[seat]
 
     def check_options(self, players: int, options: dict | None) -> dict:
-        """Merge ``options`` over the defaults; refuse unknown names with the valid ones listed."""
+        """Merge ``options`` over the defaults, each value checked against its declaration.
+
+        Raises ``UnknownOption`` for a player count the game is not played by, an unknown name
+        (the valid ones listed, with their ranges) or a value out of its option's range.
+        """
         if players not in self.player_counts:
             raise UnknownOption(
-                f"{self.name} is played by {', '.join(map(str, self.player_counts))} players, not {players}"
+                f"{self.name} is played by {', '.join(map(str, self.player_counts))} players, not {shown(players)}"
             )
-        merged = dict(self.default_options(players))
+        if options is not None and not isinstance(options, dict):
+            raise UnknownOption(f"options must be an object of option names and values, not {shown(options)}")
+        declared = {option.name: option for option in self.options_spec(players)}
+        merged = {name: option.default for name, option in declared.items()}
         for key, value in (options or {}).items():
-            if key not in merged:
-                valid = ", ".join(sorted(merged)) or "none"
-                raise UnknownOption(f"unknown option {key!r} for {self.name}; valid options: {valid}")
-            merged[key] = value
+            if key not in declared:
+                valid = ", ".join(sorted(declared)) or "none"
+                raise UnknownOption(f"unknown option {shown(key)} for {self.name}; valid options: {valid}")
+            merged[key] = declared[key].check(value)
         return merged

@@ -26,6 +26,7 @@ from engine import get_game
 from engine.bots import LEVELS
 from games import accounts, moderation, selectors
 from games.errors import ServiceError
+from games.inputs import query_number, whole_number
 from games.models import Event, Game, Report, Sanction, Seat, Snapshot
 
 WITHHELD = selectors.WITHHELD
@@ -85,7 +86,8 @@ class ModerationForm(forms.Form):
 
     def arguments(self) -> dict:
         data, act = self.cleaned_data, self.cleaned_data["act"]
-        seat = int(data["seat"]) if data["seat"].isdigit() else data["seat"]
+        number = whole_number(data["seat"])  # "²" is a digit to isdigit, not to int
+        seat = data["seat"] if number is None else number
         return {
             "abort": {},
             "adjudicate": {"winners": [w.strip() for w in data["winners"].split(",") if w.strip()]},
@@ -127,19 +129,18 @@ class GameAdmin(ReadOnlyAdmin):
 
     def get_urls(self):
         own = [
-            path("<int:game_id>/position/", self.admin_site.admin_view(self.position_view), name="games_game_position"),
-            path("<int:game_id>/moderate/", self.admin_site.admin_view(self.moderate_view), name="games_game_moderate"),
+            path("<id:game_id>/position/", self.admin_site.admin_view(self.position_view), name="games_game_position"),
+            path("<id:game_id>/moderate/", self.admin_site.admin_view(self.moderate_view), name="games_game_moderate"),
         ]
         return own + super().get_urls()
 
     def position_view(self, request, game_id):
         """The position after any event, replayed (hidden parts withheld while the game runs)."""
         game = get_object_or_404(Game, pk=game_id)
-        text = request.GET.get("seq", str(game.seq))
         try:
-            seq = int(text)
+            seq = query_number(request.GET, "seq", default=game.seq)
             position = selectors.position_at(game, seq)
-        except (ValueError, ServiceError):
+        except ServiceError:
             messages.error(request, f"seq must be an integer from 0 to {game.seq}")
             return redirect(reverse("admin:games_game_position", args=[game.pk]))
         base = reverse("admin:games_game_position", args=[game.pk])

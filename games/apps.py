@@ -7,7 +7,8 @@ class GamesConfig(AppConfig):
     verbose_name = "Games and their event store"
 
     def ready(self):
-        from games import accounts  # noqa: F401 (connects the canonical-name signal)
+        # accounts connects the canonical-name signal; converters registers the <id:...> path converter.
+        from games import accounts, converters  # noqa: F401
 
 
 class GuardedAdminConfig(admin_apps.AdminConfig):

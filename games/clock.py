@@ -24,8 +24,9 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from engine import get_game
+from engine import Option, get_game
 from engine.bots import LEVELS, get_bot
+from engine.core import shown
 from games import notify
 from games.errors import InvalidRequest
 from games.models import Event, Game
@@ -33,9 +34,24 @@ from games.store import append, load_state, lock_game, remember
 
 DAY = 86400  # seconds
 POLICIES = ("forfeit", "bot")
-KEYS = ("days_per_move", "vacation_days", "policy", "bot")
-MAX_DAYS_PER_MOVE = 60
-MAX_VACATION_DAYS = 365
+#: The time control's bounds, declared once (as an engine declares its options): the services,
+#: the site's form and the API catalog all read them. Shorter than an hour a move is not
+#: correspondence play (and a deadline sweep runs every minute); longer than 30 days, or more
+#: than 60 days of vacation, leaves a game hanging for a season.
+MIN_DAYS_PER_MOVE = 1 / 24
+MAX_DAYS_PER_MOVE = 30
+MAX_VACATION_DAYS = 60
+TIME_CONTROL = (
+    Option("days_per_move", "number", 3, "days (fractions allowed) a seat has for each move: one hour to 30 days",
+           MIN_DAYS_PER_MOVE, MAX_DAYS_PER_MOVE),
+    Option("vacation_days", "number", 0, "days each seat may overrun its deadlines in all", 0, MAX_VACATION_DAYS),
+    Option("policy", "choice", "forfeit", "what a passed deadline does: the seat forfeits, or a bot plays the turn",
+           choices=POLICIES),
+    Option("bot", "choice", "random", "the bot level that plays a timed-out turn (policy bot only)",
+           choices=tuple(LEVELS)),
+)
+BOUNDS = {option.name: option for option in TIME_CONTROL}
+KEYS = tuple(BOUNDS)
 #: A bot seat to act with no write for this long has lost its task (see ``stalled_bot_turns``).
 STALLED_BOT_AFTER = timedelta(minutes=10)
 #: A bot finishing an absent seat's turn stops after this many actions (a runaway guard).
@@ -68,28 +84,22 @@ def check_time_control(time_control) -> dict:
     unknown = sorted(set(time_control) - set(KEYS))
     if unknown:
         raise _bad(f"unknown time_control key {unknown[0]!r}; keys: {', '.join(KEYS)}")
-    days = time_control.get("days_per_move")
-    if not _number(days) or not 0 < days <= MAX_DAYS_PER_MOVE:
-        raise _bad(f"time_control.days_per_move must be a number of days above 0, at most {MAX_DAYS_PER_MOVE}")
-    vacation = time_control.get("vacation_days", 0)
-    if not _number(vacation) or not 0 <= vacation <= MAX_VACATION_DAYS:
-        raise _bad(f"time_control.vacation_days must be a number of days from 0 to {MAX_VACATION_DAYS}")
-    policy = time_control.get("policy", "forfeit")
-    if policy not in POLICIES:
-        raise _bad(f"time_control.policy must be one of {', '.join(POLICIES)}")
-    normalized = {"days_per_move": days, "vacation_days": vacation, "policy": policy}
-    if policy == "bot":
-        bot = time_control.get("bot", "random")
-        if bot not in LEVELS:
-            raise _bad(f"time_control.bot must be a bot level: {', '.join(LEVELS)}")
-        normalized["bot"] = bot
+    if "days_per_move" not in time_control:
+        raise _bad("time_control.days_per_move is required: " + BOUNDS["days_per_move"].range_text())
+    normalized = {name: _checked(time_control, name) for name in ("days_per_move", "vacation_days", "policy")}
+    if normalized["policy"] == "bot":
+        normalized["bot"] = _checked(time_control, "bot")
     elif "bot" in time_control:
         raise _bad("time_control.bot only goes with the policy \"bot\"")
     return normalized
 
 
-def _number(value) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+def _checked(time_control: dict, name: str):
+    bound = BOUNDS[name]
+    value = time_control.get(name, bound.default)
+    if not bound.accepts(value):
+        raise _bad(f"time_control.{name} must be {bound.range_text()}, not {shown(value)}")
+    return value
 
 
 def _bad(message: str) -> InvalidRequest:

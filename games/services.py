@@ -21,7 +21,7 @@ from django.utils import timezone
 from engine import CHANCE, EngineError, IllegalAction, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment, derive_chance
-from games import accounts, clock, notify, optimistic
+from games import accounts, clock, inputs, notify, optimistic
 from games.errors import BUSY, Conflict, Forbidden, InvalidRequest, NotFound, database_busy
 from games.models import Event, Game, IdempotencyRecord, Seat
 from games.store import append, load_state, lock_game, maybe_snapshot, remember
@@ -220,6 +220,7 @@ def submit_action(*, user, game_id: int, text: str, expected_seq, idempotency_ke
     A plain move against the head this process last wrote is stored by one statement
     (``optimistic``); everything else, errors included, takes the locked path below.
     """
+    text, idempotency_key = inputs.action_text(text), inputs.idempotency_key(idempotency_key)
     if (stored := optimistic.submit(user, game_id, text, expected_seq, idempotency_key)) is not None:
         return stored
     try:

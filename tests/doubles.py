@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.core import CHANCE, Game, IllegalAction, NotationError, Shuffle
+from engine.core import CHANCE, Game, IllegalAction, NotationError, Option, Shuffle
 
 CARDS = ("1", "2", "3", "4", "5")
 ROLLS_EACH = 2
@@ -31,8 +31,8 @@ class DiceGame(Game):
     def seat_names(self, players):
         return ["a", "b"]
 
-    def default_options(self, players):
-        return {"rolls": ROLLS_EACH}
+    def options_spec(self, players):
+        return (Option("rolls", "int", ROLLS_EACH, "rolls each seat makes", ROLLS_EACH, ROLLS_EACH),)
 
     def setup(self, players, options=None):
         self.check_options(players, options)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import CHANCE, Game, IllegalAction
+from engine.core import CHANCE, Game, IllegalAction, Option
 from engine.nakatha import activation, document, legal, notation, setup, turn
 from engine.nakatha.state import State, blank_state
 from engine.nakatha.victory import check_dominion
@@ -17,13 +17,12 @@ class Nakatha(Game):
     def seat_names(self, players: int) -> list[str]:
         return [f"p{i}" for i in range(players)]
 
-    def default_options(self, players: int) -> dict:
-        return dict(setup.DEFAULT_OPTIONS)
+    def options_spec(self, players: int) -> tuple[Option, ...]:
+        return setup.OPTIONS
 
     # --- the state machine -------------------------------------------------------------------
     def setup(self, players: int, options: dict | None = None) -> State:
         opts = self.check_options(players, options)
-        setup.check_option_values(opts)
         s = blank_state(opts, players)
         if opts["quickstart"]:
             setup.quickstart(s)

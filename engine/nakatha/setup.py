@@ -2,32 +2,43 @@
 
 from __future__ import annotations
 
-from engine.core import IllegalAction, UnknownOption
+from engine.core import IllegalAction, Option
 from engine.nakatha.board import GREY, SEGMENT_LETTERS
 from engine.nakatha.state import DEAL_ORDER, FACTIONS, PIECE_NAMES, State
 
-#: N44: every dial, with its ruled default.
-DEFAULT_OPTIONS = {
-    "deal": "random",
-    "quickstart": False,
-    "friendly_territory": 3,
-    "board_majority": 30,
-    "breath_range": 2,
-    "emberfall_rounds": 1,
-    "passage": 3,
-    "milaze": 5,
-    "makabi_ward": 5,
-    "providence": 5,
-    "bargain_floor": 2,
-    "outerlands_loyalty": 0,
-    "outerlands_owned_cap": 1,
-    "dragon_kill": 3,
-    "court_range": 2,
-    "long_silence": False,
-    "silence_rounds": 10,
-    "even_hands": False,
-}
-_BOOLEAN = ("quickstart", "long_silence", "even_hands")
+
+def _need(name: str, default: int, meaning: str) -> Option:
+    # "Roll need N" succeeds on N or more of a d6 (rulings, conventions): 1 always, 7 never.
+    return Option(name, "int", default, meaning, 1, 7)
+
+
+#: N44: every dial, with its ruled default, its meaning and the values the rules can play with.
+OPTIONS = (
+    Option("deal", "choice", "random", "random: the factions are dealt by chance; draft: a snake draft (N7)",
+           choices=("random", "draft")),
+    Option("quickstart", "bool", False, "fixed deal and deployment (N11)"),
+    _need("friendly_territory", 3, "need for the territory roll (N26)"),
+    # N39: there are 90 grey tiles to claim.
+    Option("board_majority", "int", 30, "claims of grey tiles that win The Board (N39)", 1, 90),
+    # N27, N34: 12 is the widest distance on the board, so a longer range changes nothing.
+    Option("breath_range", "int", 2, "maximum Breath distance (N27)", 1, 12),
+    Option("emberfall_rounds", "int", 1, "rounds a Dragon rests after breathing; 0 = none (N27)", 0, 100),
+    _need("passage", 3, "need for the Passage roll (N23)"),
+    _need("milaze", 5, "need for the Milaze, action and escape (N30)"),
+    _need("makabi_ward", 5, "need for the Makabi ward (N26)"),
+    _need("providence", 5, "need for Divine Providence (N26)"),
+    # N31: a Bargain price starts at 6 and falls by 1 after each failure, down to the floor.
+    Option("bargain_floor", "int", 2, "lowest Bargain price (N31)", 1, 6),
+    Option("outerlands_loyalty", "int", 0, "surviving rolls to own a piece outright; 0 = never (N32)", 0, 100),
+    Option("outerlands_owned_cap", "int", 1, "most pieces owned outright at once (N32)", 0, 29),
+    # N25: a tile has at most six neighbours.
+    Option("dragon_kill", "int", 3, "hostile pieces adjacent to kill a Dragon (N25)", 1, 6),
+    Option("court_range", "int", 2, "range of the Fae court actions (N34)", 1, 12),
+    Option("long_silence", "bool", False, "quiet rounds end the game (N42)"),
+    Option("silence_rounds", "int", 10, "quiet rounds before the Long Silence ends the game (N42)", 1, 1000),
+    Option("even_hands", "bool", False, "the Even hands extra activation (N43)"),
+)
+DEFAULT_OPTIONS = {option.name: option.default for option in OPTIONS}
 
 #: N9: the fixed deployment pattern, piece name -> tile index in the chosen segment.
 PATTERNS = {
@@ -54,17 +65,9 @@ assert all(set(PATTERNS[f]) == set(PIECE_NAMES[f]) for f in FACTIONS)
 
 
 def check_option_values(options: dict) -> None:
-    """Refuse option values the rules cannot play with (names are checked by ``check_options``)."""
-    if options["deal"] not in ("random", "draft"):
-        raise UnknownOption(f"option deal must be 'random' or 'draft', not {options['deal']!r}")
-    for name, value in options.items():
-        if name == "deal":
-            continue
-        if name in _BOOLEAN:
-            if not isinstance(value, bool):
-                raise UnknownOption(f"option {name} must be true or false, not {value!r}")
-        elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise UnknownOption(f"option {name} must be a whole number of 0 or more, not {value!r}")
+    """Refuse option values the rules cannot play with (N44), by the declaration above."""
+    for option in OPTIONS:
+        option.check(options[option.name])
 
 
 def deal_sequence(players: int) -> tuple[int, ...]:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from engine.core import Game, InvalidPosition, UnknownOption
+from engine.core import Game, InvalidPosition, Option, UnknownOption
 from engine.paso import document
 from engine.paso.board import SEATS
 from engine.paso.legal import legal_texts
 from engine.paso.notation import decode, format_action, parse_text
 from engine.paso.rules import apply_action
-from engine.paso.state import DEFAULT_OPTIONS, PasoState, initial_state
+from engine.paso.state import OPTIONS, PasoState, initial_state
 
 
 class PasoGame(Game):
@@ -24,17 +24,8 @@ class PasoGame(Game):
     def seat_names(self, players: int) -> list[str]:
         return list(SEATS)
 
-    def default_options(self, players: int) -> dict:
-        return dict(DEFAULT_OPTIONS)
-
-    def check_options(self, players: int, options: dict | None) -> dict:
-        merged = super().check_options(players, options)
-        limit = merged["quiet_turn_limit"]
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
-            raise UnknownOption(
-                f"quiet_turn_limit must be a non-negative integer (0 = no limit), not {limit!r}"
-            )
-        return merged
+    def options_spec(self, players: int) -> tuple[Option, ...]:
+        return OPTIONS
 
     # --- the state machine ---------------------------------------------------------------------
     def setup(self, players: int = 2, options: dict | None = None) -> PasoState:

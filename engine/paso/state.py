@@ -6,9 +6,14 @@ replacing the few fields that change and sharing the rest: no deep copies.
 
 from __future__ import annotations
 
+from engine.core import Option
 from engine.paso.board import LOCATION_NAMES, OUT, TEMPLE, TILE_FINGERPRINT
 
-DEFAULT_OPTIONS = {"quiet_turn_limit": 60}
+#: P24: the one option. A game is over by then in practice; 1,000 quiet turns is far past any
+#: real game and keeps a runaway game (and the numbers stored with it) bounded.
+OPTIONS = (
+    Option("quiet_turn_limit", "int", 60, "quiet turns in a row that draw the game; 0 = no limit (P24)", 0, 1000),
+)
 EMPTY_BOARD = (-1,) * 25
 FULL_RESERVE = (4, 4, 4, 4)
 

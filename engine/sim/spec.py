@@ -100,12 +100,10 @@ def _split(text: str, flag: str) -> tuple[str, str]:
 
 
 def _known(game, counts, name: str, defaults: dict) -> None:
-    """Unknown names get the engine's own message, which lists the valid ones."""
+    """An unknown name is refused with every valid one and its range, from the game's declaration."""
     if name not in defaults:
-        try:
-            game.check_options(counts[0], {name: None})
-        except UnknownOption as exc:
-            raise SpecError(str(exc)) from None
+        valid = "; ".join(f"{o.name} ({o.range_text()})" for o in game.options_spec(counts[0])) or "none"
+        raise SpecError(f"unknown option {name!r} for {game.name}; valid options: {valid}")
 
 
 def _parse_assignment(game, counts, text: str, defaults: dict) -> tuple[str, object]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Game, IllegalAction, UnknownOption
+from engine.core import Game, IllegalAction
 from engine.tibetana import document, notation, turn
 from engine.tibetana.explain import why
 from engine.tibetana.state import SEATS, State, standard
@@ -15,13 +15,8 @@ class Tibetana(Game):
     def seat_names(self, players: int) -> list[str]:
         return list(SEATS)
 
-    def default_options(self, players: int) -> dict:
-        return {}
-
     def setup(self, players: int = 2, options: dict | None = None) -> State:
-        if options:
-            raise UnknownOption("tibetana has no options (T1.1)")
-        self.check_options(players, options)
+        self.check_options(players, options)  # T1.1: no options are declared, so any name is refused
         return standard()
 
     def actor(self, state: State):

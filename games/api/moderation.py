@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from games import audit, moderation, selectors
 from games.api import responses
 from games.errors import Conflict
+from games.inputs import query_number, whole_number
 
 
 class BaseView(APIView):
@@ -77,7 +78,9 @@ def _valid(serializer_class, request) -> dict:
 
 
 def _seat(text: str):
-    return int(text) if text.isdigit() else text
+    """A seat number (ASCII digits, bounded) or a seat name: ``"²"`` is a name, and no seat."""
+    number = whole_number(text)
+    return text if number is None else number
 
 
 # --- moderating games and users ---------------------------------------------------------------------
@@ -190,8 +193,8 @@ class AuditPosition(AuditorView):
     @extend_schema(parameters=[OpenApiParameter("seq", int)], responses={200: responses.PositionSerializer})
     def get(self, request, game_id):
         game = selectors.get(game_id)
-        text = request.query_params.get("seq", str(game.seq))
-        return Response(selectors.position_at(game, int(text) if text.isdigit() else text))
+        seq = query_number(request.query_params, "seq", default=game.seq)
+        return Response(selectors.position_at(game, seq))
 
 
 class AuditVerify(AuditorView):

@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from games import accounts
+from games.inputs import MAX_ACTION_TEXT
 
 
 class RegisterSerializer(serializers.Serializer):
@@ -40,7 +41,10 @@ class SeatSpec(serializers.DictField):
 class CreateGameSerializer(serializers.Serializer):
     game = serializers.CharField(help_text="paso, tibetana, nakatha or mandara")
     players = serializers.IntegerField(required=False, min_value=1, max_value=8)
-    options = serializers.DictField(required=False, default=dict)
+    options = serializers.DictField(
+        required=False, default=dict,
+        help_text="rule options by name; GET /api/catalog lists each game's options with type, default and range",
+    )
     seats = serializers.ListField(
         child=SeatSpec(allow_empty=True),
         required=False,
@@ -63,7 +67,7 @@ class JoinSerializer(serializers.Serializer):
 
 
 class ActionSerializer(serializers.Serializer):
-    action = serializers.CharField(help_text="one action in the game's notation")
+    action = serializers.CharField(max_length=MAX_ACTION_TEXT, help_text="one action in the game's notation")
     expected_seq = serializers.IntegerField(help_text="the seq of the state you acted on")
 
 

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import available, get_game
-from games import accounts, invitations, selectors, services, throttles
+from games import accounts, clock, invitations, selectors, services, throttles
 from games.api import responses
 from games.api.serializers import (
     AcceptSerializer,
@@ -81,9 +81,12 @@ class Catalog(APIView):
                     "player_counts": list(counts),
                     "seat_names": {n: engine.seat_names(n) for n in counts},
                     "options": {n: engine.default_options(n) for n in counts},
+                    # the declaration itself (name, type, default, min/max or choices, meaning), so a
+                    # client can build a form and know the range before the service refuses a value
+                    "option_specs": {n: [o.describe() for o in engine.options_spec(n)] for n in counts},
                 }
             )
-        return Response({"games": games})
+        return Response({"games": games, "time_control": [o.describe() for o in clock.TIME_CONTROL]})
 
 
 class GameList(APIView):

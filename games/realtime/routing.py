@@ -1,5 +1,6 @@
 from django.urls import path
 
+import games.converters  # noqa: F401 (registers <id:...>)
 from games.realtime.consumers import GameConsumer
 
-websocket_urlpatterns = [path("ws/games/<int:game_id>/", GameConsumer.as_asgi())]
+websocket_urlpatterns = [path("ws/games/<id:game_id>/", GameConsumer.as_asgi())]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django import forms
 from django.contrib.auth.forms import BaseUserCreationForm
 from django.contrib.auth.models import User
@@ -11,6 +9,8 @@ from django.contrib.auth.models import User
 from engine import available, get_game
 from engine.bots import LEVELS
 from games import accounts, clock, moderation
+from games.api import parsers
+from games.errors import InvalidRequest
 
 #: The most seats any game has (Nakatha plays up to 6): the form offers this many seat rows.
 MAX_SEATS = 6
@@ -35,13 +35,13 @@ class CreateGameForm(forms.Form):
     game = forms.ChoiceField(choices=())
     players = forms.IntegerField(required=False, min_value=1, max_value=MAX_SEATS,
                                  help_text="leave empty for the game's smallest player count")
-    options = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}),
+    options = forms.CharField(required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}),
                               label="Rule options (JSON)", help_text='e.g. {"quiet_turn_limit": 40}; empty: the defaults')
     # The time control; its limits are the clock's, which checks them again (the API's path).
     days_per_move = forms.FloatField(
         required=False, min_value=0, max_value=clock.MAX_DAYS_PER_MOVE, label="Days per move",
         widget=forms.NumberInput(attrs={"step": "any", "inputmode": "decimal"}),
-        help_text="empty: an untimed game; 0.5 is twelve hours",
+        help_text="empty: an untimed game; 0.5 is twelve hours; from one hour to 30 days",
     )
     vacation_days = forms.FloatField(
         required=False, min_value=0, max_value=clock.MAX_VACATION_DAYS, label="Vacation days per player",
@@ -77,11 +77,12 @@ class CreateGameForm(forms.Form):
         if not text:
             return {}
         try:
-            options = json.loads(text)
-        except ValueError as exc:
-            raise forms.ValidationError(f"options must be a JSON object: {exc}") from exc
-        if not isinstance(options, dict):
-            raise forms.ValidationError("options must be a JSON object, like {\"name\": value}")
+            options = parsers.loads(text.encode())  # read as the API reads it: bounded, no NUL
+            if not isinstance(options, dict):
+                raise forms.ValidationError("options must be a JSON object, like {\"name\": value}")
+            parsers.check(options)
+        except InvalidRequest as exc:
+            raise forms.ValidationError(f"options must be a JSON object: {exc.message}") from exc
         return options
 
     def clean(self):
@@ -102,6 +103,8 @@ class CreateGameForm(forms.Form):
             return {}
         if days <= 0:
             self.add_error("days_per_move", "days per move must be above 0 (leave it empty for an untimed game)")
+        elif days < clock.MIN_DAYS_PER_MOVE:
+            self.add_error("days_per_move", "days per move must be at least one hour (1/24 of a day)")
         time_control = {"days_per_move": _whole(days), "vacation_days": _whole(self.cleaned_data.get("vacation_days") or 0),
                         "policy": self.cleaned_data.get("policy") or "forfeit"}
         if time_control["policy"] == "bot":

@@ -1,6 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+import games.converters  # noqa: F401 (registers <id:...>)
 from games.site import player_views, views
 
 urlpatterns = [
@@ -9,13 +10,13 @@ urlpatterns = [
     path("login/", views.LogIn.as_view(), name="site-login"),
     path("logout/", auth_views.LogoutView.as_view(next_page="home"), name="site-logout"),
     path("games/new/", views.create, name="create"),
-    path("games/<int:game_id>/", views.game_page, name="game"),
-    path("games/<int:game_id>/join/", views.join, name="join"),
-    path("games/<int:game_id>/accept/", views.answer_invitation, {"answer": "accept"}, name="accept"),
-    path("games/<int:game_id>/decline/", views.answer_invitation, {"answer": "decline"}, name="decline"),
-    path("games/<int:game_id>/open-seat/", views.open_seat, name="open-seat"),
-    path("games/<int:game_id>/position", views.position, name="position"),
-    path("games/<int:game_id>/history", views.history, name="site-history"),
+    path("games/<id:game_id>/", views.game_page, name="game"),
+    path("games/<id:game_id>/join/", views.join, name="join"),
+    path("games/<id:game_id>/accept/", views.answer_invitation, {"answer": "accept"}, name="accept"),
+    path("games/<id:game_id>/decline/", views.answer_invitation, {"answer": "decline"}, name="decline"),
+    path("games/<id:game_id>/open-seat/", views.open_seat, name="open-seat"),
+    path("games/<id:game_id>/position", views.position, name="position"),
+    path("games/<id:game_id>/history", views.history, name="site-history"),
     path("rules/", views.rules_index, name="rules-index"),
     path("rules/<str:game>/", views.rules, name="rules"),
     path("players/<str:username>/", player_views.profile, name="profile"),

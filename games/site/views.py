@@ -17,10 +17,11 @@ from rest_framework.exceptions import Throttled
 
 from engine import available, get_game
 from games import invitations, selectors, services, standings, throttles
-from games.errors import NotFound, ServiceError
+from games.errors import InvalidRequest, NotFound, ServiceError
+from games.inputs import query_number, whole_number
 from games.models import Game
 from games.site import events
-from games.site.forms import CreateGameForm, ReportForm, SignupForm
+from games.site.forms import MAX_SEATS, CreateGameForm, ReportForm, SignupForm
 from games.site.replay import position_at
 from games.site.rules import render_rules
 from games.site.timeleft import deadline_of, my_vacation, time_control_text
@@ -121,7 +122,9 @@ def create(request):
         else:
             return redirect("game", game_id=game.pk)
     catalog = [{"name": n, "counts": get_game(n).player_counts,
-                "options": get_game(n).default_options(get_game(n).player_counts[0])} for n in available()]
+                "options": [{**o.describe(), "range": o.range_text()}
+                            for o in get_game(n).options_spec(max(get_game(n).player_counts))]}
+               for n in available()]
     return render(request, "site/create.html", {"form": form, "catalog": catalog})
 
 
@@ -158,11 +161,12 @@ def _report_form(game: Game, user) -> ReportForm | None:
 def join(request, game_id: int):
     seat = request.POST.get("seat")
     try:
-        services.join_game(user=request.user, game_id=game_id, seat=int(seat) if seat not in (None, "") else None)
+        number = None if seat in (None, "") else whole_number(seat, 0, MAX_SEATS)
+        if number is None and seat not in (None, ""):
+            raise InvalidRequest("seat must be a seat number", field="seat")
+        services.join_game(user=request.user, game_id=game_id, seat=number)
     except ServiceError as exc:
         messages.error(request, exc.message)
-    except ValueError:
-        messages.error(request, "seat must be a seat number")
     return redirect("game", game_id=game_id)
 
 
@@ -200,9 +204,9 @@ def position(request, game_id: int):
     """The replay slider's JSON: the caller's view after event ``seq``."""
     game = _game_or_404(game_id)
     try:
-        seq = int(request.GET.get("seq", game.seq))
-    except ValueError:
-        return JsonResponse({"error": "seq must be an integer", "field": "seq"}, status=400)
+        seq = query_number(request.GET, "seq", default=game.seq)
+    except ServiceError as exc:
+        return JsonResponse(exc.body(), status=400)
     return JsonResponse(position_at(game, request.user, seq))
 
 

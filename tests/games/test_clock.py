@@ -33,7 +33,7 @@ def test_a_time_control_is_normalized_with_its_defaults():
         ({"days_per_move": True}, "days_per_move"),
         ({"days_per_move": 3, "vacation_days": -1}, "vacation_days"),
         ({"days_per_move": 3, "policy": "pause"}, "policy"),
-        ({"days_per_move": 3, "policy": "bot", "bot": "oracle"}, "bot level"),
+        ({"days_per_move": 3, "policy": "bot", "bot": "oracle"}, "time_control.bot must be one of"),
         ({"days_per_move": 3, "bot": "random"}, "only goes with"),
         ({"days_per_move": 3, "hours": 2}, "unknown time_control key 'hours'"),
         ("3 days", "must be an object"),

@@ -115,7 +115,7 @@ def test_create_form_offers_every_bot_level_for_seats_and_timeouts(as_alice):
     "fields, message",
     [
         ({"days_per_move": "0"}, "days per move must be above 0"),
-        ({"days_per_move": "61"}, "less than or equal to 60"),
+        ({"days_per_move": "31"}, "less than or equal to 30"),
         ({"days_per_move": "three"}, "Enter a number"),
         ({"days_per_move": "3", "vacation_days": "-1"}, "greater than or equal to 0"),
         ({"days_per_move": "3", "policy": "pause"}, "Select a valid choice"),

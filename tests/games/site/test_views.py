@@ -97,6 +97,20 @@ def test_create_form_invites_a_user_and_leaves_a_seat_open(as_alice, bob):
     assert game.seats.get(number=0).is_invitation and game.status == Game.Status.OPEN
 
 
+def test_create_page_lists_each_option_with_its_range_and_meaning(as_alice):
+    page = as_alice.get("/games/new/").content.decode()
+    assert "<code>quiet_turn_limit</code>=60 <small>(a whole number from 0 to 1000: quiet turns" in page
+    assert "<code>breath_range</code>=2 <small>(a whole number from 1 to 12: maximum Breath distance (N27))" in page
+    assert "<code>deal</code>=random <small>(one of &#x27;random&#x27;, &#x27;draft&#x27;" in page
+
+
+def test_create_form_refuses_an_option_out_of_its_range_on_the_options_field(as_alice):
+    response = as_alice.post("/games/new/", {"game": "paso", "seat_0": "me", "seat_1": "open",
+                                             "options": '{"quiet_turn_limit": 9223372036854775808}'})
+    assert "from 0 to 1000" in " ".join(response.context["form"].errors["options"])
+    assert not Game.objects.exists()
+
+
 def test_create_form_passes_rule_options_to_the_game(as_alice):
     as_alice.post("/games/new/", {"game": "paso", "seat_0": "me", "seat_1": "open", "options": '{"quiet_turn_limit": 12}'})
     assert Game.objects.get().options == {"quiet_turn_limit": 12}
