@@ -34,6 +34,18 @@ class TicketSerializer(serializers.Serializer):
     expires_in = serializers.IntegerField(help_text="seconds")
 
 
+class OptionSpecSerializer(serializers.Serializer):
+    """One declared option (``engine.core.Option.describe``): a client builds its form from these."""
+
+    name = serializers.CharField()
+    type = serializers.ChoiceField(choices=["bool", "int", "number", "choice"])
+    default = serializers.JSONField()
+    meaning = serializers.CharField()
+    min = serializers.FloatField(required=False, help_text="int and number options: the least value")
+    max = serializers.FloatField(required=False, help_text="int and number options: the greatest value")
+    choices = serializers.ListField(child=serializers.JSONField(), required=False, help_text="choice options")
+
+
 class CatalogGameSerializer(serializers.Serializer):
     game = serializers.CharField(help_text="the game's key, used as `game` when creating one")
     player_counts = serializers.ListField(child=serializers.IntegerField())
@@ -43,10 +55,14 @@ class CatalogGameSerializer(serializers.Serializer):
     options = serializers.DictField(
         child=serializers.DictField(), help_text="per player count, the default options"
     )
+    option_specs = serializers.DictField(
+        child=OptionSpecSerializer(many=True), help_text="per player count, each option's type, range and meaning"
+    )
 
 
 class CatalogSerializer(serializers.Serializer):
     games = CatalogGameSerializer(many=True)
+    time_control = OptionSpecSerializer(many=True, help_text="the time control's keys and their bounds")
 
 
 # --- games -------------------------------------------------------------------------------------------
