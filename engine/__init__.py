@@ -2,6 +2,7 @@
 
 from engine.core import (  # noqa: F401
     CHANCE,
+    FIRST_RULES_VERSION,
     EngineError,
     Game,
     IllegalAction,
@@ -9,6 +10,7 @@ from engine.core import (  # noqa: F401
     NotationError,
     Shuffle,
     UnknownOption,
+    UnknownRulesVersion,
 )
 from engine.registry import available, get_game, register, unregister  # noqa: F401
 

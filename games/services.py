@@ -22,7 +22,7 @@ from engine.fair import commitment, derive_chance
 from games import clock, notify, optimistic
 from games.errors import Conflict, Forbidden, InvalidRequest, NotFound
 from games.models import Event, Game, IdempotencyRecord, Seat
-from games.store import append, load_state, lock_game, maybe_snapshot, remember
+from games.store import append, engine_of, load_state, lock_game, maybe_snapshot, remember
 
 User = get_user_model()
 
@@ -44,7 +44,7 @@ def create_game(
     seat_specs = _seat_specs(creator, players, seats)
     seed = secrets.token_bytes(32)
     game = Game.objects.create(
-        name=name, players=players, options=options, time_control=time_control,
+        name=name, players=players, options=options, time_control=time_control, rules_version=engine.rules_version,
         seed=seed.hex(), seed_hash=commitment(seed), created_by=creator,
     )
     vacation = clock.vacation_seconds(time_control)
@@ -53,7 +53,8 @@ def create_game(
         game,
         Event.Kind.CREATE,
         "service",
-        payload={"game": name, "players": players, "options": options, "seed_hash": game.seed_hash}
+        payload={"game": name, "players": players, "options": options, "seed_hash": game.seed_hash,
+                 "rules_version": engine.rules_version}
         | ({"time_control": time_control} if time_control else {}),
     )
     for number, spec in enumerate(seat_specs):
@@ -103,7 +104,7 @@ def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str |
     game = _locked(game_id)
     if game.status != Game.Status.OPEN:
         raise Conflict("this game is not waiting for players")
-    engine = get_game(game.name)
+    engine = engine_of(game)
     if any(s.user_id == user.pk for s in game.seats.all()):
         raise Conflict("you already have a seat in this game")
     open_seats = [s for s in game.seats.all() if not s.is_taken]
