@@ -252,9 +252,10 @@ class Play:
 
     def _end(self, game: Game) -> Game:
         route, names = self.s.route, self.engine.seat_names(self.s.players)
-        if route == "resignation":
+        if route == "resignation":  # the seat to act, or the first a person holds if a bot holds it
+            seats = sorted(game.seats.all(), key=lambda seat: (seat.number != game.to_act, seat.number))
             with self._at():
-                services.resign(user=self._occupant(game, game.to_act).user, game_id=self.id)
+                services.resign(user=next(seat.user for seat in seats if seat.user_id), game_id=self.id)
         elif route == "agreement":
             for seat in [game.to_act, *[n for n in range(self.s.players) if n != game.to_act]]:
                 with self._at():
@@ -318,8 +319,8 @@ def plan() -> list[Script]:
         Script("tibetana", 2, "ten_turns", bots=("greedy", "greedy"), search=50),
         Script("tibetana", 2, "no_pagodas", search=200),
         Script("tibetana", 2, "no_pagodas", bots=("greedy", "random"), search=200),
-        Script("tibetana", 2, "no_energy", bots=("greedy", "greedy"), search=100),
-        Script("tibetana", 2, "three_pagodas", bots=("random", "greedy"), search=500),
+        Script("tibetana", 2, "no_energy", bots=("greedy", "greedy"), search=20),
+        Script("tibetana", 2, "three_pagodas", bots=("random", "greedy"), search=150),
         Script("tibetana", 2, "concession", moves=20, steer=("concede",)),
         Script("tibetana", 2, "agreed_draw", moves=26, steer=("offer draw", "accept draw")),
         Script("tibetana", 2, "rules", acts=((7, "replace"), (15, "hand"))),
