@@ -27,7 +27,9 @@ ENGINE_ROUTES = {
     "mandara": {"mandala_complete"},
 }
 #: Routes random and greedy bots did not reach within the recorder's bounds (say why, keep it short).
-UNREACHED: dict[str, set[str]] = {}
+#: Tibetana: greedy bots ran out of energy in 1 of 150 simulated games and never built three
+#: pagodas (random against greedy: 1 in 150); the recorder's bounded searches found neither.
+UNREACHED: dict[str, set[str]] = {"tibetana": {"no_energy", "three_pagodas"}}
 
 
 @pytest.mark.django_db
