@@ -2,6 +2,7 @@
 
 from engine.core import (  # noqa: F401
     CHANCE,
+    FIRST_RULES_VERSION,
     EngineError,
     Game,
     IllegalAction,
@@ -10,6 +11,7 @@ from engine.core import (  # noqa: F401
     Option,
     Shuffle,
     UnknownOption,
+    UnknownRulesVersion,
 )
 from engine.registry import available, get_game, register, unregister  # noqa: F401
 

@@ -49,6 +49,14 @@ class UnknownOption(EngineError):
     """An option name the game does not have, or a value it cannot take."""
 
 
+class UnknownRulesVersion(EngineError):
+    """A rules version this engine can no longer (or cannot yet) play."""
+
+
+#: The version of every game before versions were recorded: a history without one was made under it.
+FIRST_RULES_VERSION = 1
+
+
 @dataclass(frozen=True)
 class Option:
     """One rule option (a dial) as a game declares it: everything that checks or offers options
@@ -130,6 +138,20 @@ class Game:
 
     name: str = ""
     player_counts: tuple[int, ...] = ()
+    #: Bumped by every deliberate rules change that can alter how a stored game replays; each game
+    #: records the version it was created under, and ``docs/rules/<game>.md`` lists the versions.
+    rules_version: int = FIRST_RULES_VERSION
+
+    def for_version(self, rules_version: int) -> Game:
+        """The game as it was played under ``rules_version``, so a stored game replays as it was made.
+
+        A game that keeps an old rule playable overrides this to return an object playing it.
+        """
+        if rules_version == self.rules_version:
+            return self
+        raise UnknownRulesVersion(
+            f"{self.name} plays rules version {self.rules_version}; it cannot play version {rules_version!r}"
+        )
 
     # --- seats and options -------------------------------------------------------------------
     def seat_names(self, players: int) -> list[str]:

@@ -33,13 +33,15 @@ def available() -> list[str]:
     return names + [name for name in _extra if name not in names]
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str, rules_version: int | None = None) -> Game:
+    """The game by name; with ``rules_version``, as played under that version (``Game.for_version``)."""
     if name in _extra:
-        return _extra[name]
-    game = _load(name) if name in _MODULES else None
+        game = _extra[name]
+    else:
+        game = _load(name) if name in _MODULES else None
     if game is None:
         raise KeyError(f"unknown game {name!r}; games: {', '.join(available())}")
-    return game
+    return game if rules_version is None else game.for_version(rules_version)
 
 
 def register(game: Game) -> None:

@@ -23,12 +23,12 @@ from django.contrib.auth import get_user_model
 from django.core.management.color import no_style
 from django.db import connection, transaction
 
-from engine import CHANCE, EngineError, available, get_game
+from engine import CHANCE, FIRST_RULES_VERSION, EngineError, available, get_game
 from engine.fair import commitment, derive_chance
 from games import accounts
 from games.ledger import GENESIS, verify_chain
 from games.models import Event, Game, Seat, Snapshot
-from games.store import ENGINE_KINDS, record_of
+from games.store import ENGINE_KINDS, engine_of, record_of
 
 User = get_user_model()
 
@@ -58,8 +58,17 @@ def verify_records(records: list[dict], *, seed: bytes | None = None, snapshots=
         return problems + [f"unknown game {name!r}: this engine plays {', '.join(available())}"]
     end = _end_of(records, problems)
     seed = _seed_of(create, end, seed, problems) if fair else None
-    problems += _replay(get_game(name), records, end, seed, snapshots or {})
+    try:
+        engine = get_game(name, rules_version=rules_version_of(create))
+    except EngineError as exc:
+        return problems + [f"event 1: {exc}"]
+    problems += _replay(engine, records, end, seed, snapshots or {})
     return problems
+
+
+def rules_version_of(create: dict):
+    """The rules version a history was created under: histories from before versions say none."""
+    return create["payload"].get("rules_version", FIRST_RULES_VERSION)
 
 
 def _end_of(records, problems) -> dict | None:
@@ -270,6 +279,7 @@ def _store(game_id: int, records: list[dict]) -> None:
     aborted = aborted or any(r["kind"] in (Event.Kind.DECLINE, Event.Kind.EXPIRE) for r in records)  # cancelled
     game = Game.objects.create(
         pk=game_id, name=create["payload"]["game"], players=create["payload"]["players"],
+        rules_version=rules_version_of(create),
         options=create["payload"].get("options") or {}, time_control=create["payload"].get("time_control") or {},
         status=Game.Status.ABORTED if aborted else Game.Status.FINISHED,
         seq=len(records), outcome=end["payload"]["outcome"], seed=end["payload"]["seed"],
@@ -317,7 +327,7 @@ def _store_snapshots(game: Game, records) -> None:
     every = settings.SNAPSHOT_EVERY
     if not every:
         return
-    engine = get_game(game.name)
+    engine = engine_of(game)
     state = engine.setup(game.players, game.options)
     for r in records:
         if r["kind"] in ENGINE_KINDS:

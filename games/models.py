@@ -23,6 +23,9 @@ class Game(models.Model):
     name = models.CharField(max_length=20, db_index=True)  # the engine's game key, e.g. "paso"
     players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict)
+    #: The engine's rules version the game was created under (its create event says so too): a
+    #: game goes on, and replays, under it.
+    rules_version = models.PositiveSmallIntegerField(default=1)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     #: Sequence number of the last event; a write must name it (optimistic concurrency).
     seq = models.PositiveIntegerField(default=0)

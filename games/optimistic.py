@@ -100,6 +100,7 @@ class Head:
     time_control: dict
     users: tuple  # by seat number: the seated user's id, or None
     bots: frozenset  # seat numbers a bot plays
+    rules_version: int = 1
 
 
 _heads: OrderedDict[int, Head] = OrderedDict()
@@ -123,6 +124,7 @@ def remember(game: Game, state) -> None:
         time_control=game.time_control,
         users=tuple(s.user_id for s in seats),
         bots=frozenset(s.number for s in seats if s.bot),
+        rules_version=game.rules_version,
     )
     _keep(game.pk, head)
 
@@ -147,7 +149,7 @@ def submit(user, game_id: int, text: str, expected_seq, idempotency_key: str | N
     head = _heads.get(game_id)
     if head is None or type(expected_seq) is not int or head.seq != expected_seq or not user.is_active:
         return None
-    engine = get_game(head.name)
+    engine = get_game(head.name, rules_version=head.rules_version)
     seat = engine.actor(head.state)
     if seat is None or seat == CHANCE or head.users[seat] != user.pk:
         return None

@@ -12,7 +12,7 @@ from django.db.models import F
 from engine import available, get_game
 from games.errors import InvalidRequest, NotFound
 from games.models import Game, Seat
-from games.store import ENGINE_KINDS, load_state, record_of
+from games.store import ENGINE_KINDS, engine_of, load_state, record_of
 
 WITHHELD = "(hidden until the game ends)"
 
@@ -95,7 +95,7 @@ def invitations_for(user) -> list[dict]:
 
 def view_for(game: Game, user) -> dict:
     """The caller's view: ``{seq, seat, view}`` (seat is null for a spectator)."""
-    engine = get_game(game.name)
+    engine = engine_of(game)
     seat = seat_for(game, user, game.to_act)
     if game.seq == 0 or game.status == Game.Status.OPEN:
         state = engine.setup(game.players, game.options)
@@ -183,7 +183,7 @@ def position_at(game: Game, seq: int) -> dict:
     the spectator's view while it runs (nobody, staff included, sees hidden parts before the end)."""
     if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= game.seq:
         raise InvalidRequest(f"seq must be an integer from 0 to {game.seq}", field="seq")
-    engine = get_game(game.name)
+    engine = engine_of(game)
     snapshot = game.snapshots.filter(seq__lte=seq).order_by("-seq").values_list("seq", "document").first()
     if snapshot:
         after, state = snapshot[0], engine.from_json(orjson.loads(snapshot[1]))

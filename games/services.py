@@ -24,7 +24,7 @@ from engine.fair import commitment, derive_chance
 from games import accounts, clock, inputs, notify, optimistic
 from games.errors import BUSY, Conflict, Forbidden, InvalidRequest, NotFound, database_busy
 from games.models import Event, Game, IdempotencyRecord, Seat
-from games.store import append, load_state, lock_game, maybe_snapshot, remember
+from games.store import append, engine_of, load_state, lock_game, maybe_snapshot, remember
 
 User = get_user_model()
 
@@ -51,6 +51,7 @@ def create_game(
     seed = secrets.token_bytes(32)
     game = Game.objects.create(
         name=name, players=players, options=options, time_control=time_control, rated=rated,
+        rules_version=engine.rules_version,
         seed=seed.hex(), seed_hash=commitment(seed), created_by=creator,
     )
     vacation = clock.vacation_seconds(time_control)
@@ -60,7 +61,8 @@ def create_game(
         game,
         Event.Kind.CREATE,
         "service",
-        payload={"game": name, "players": players, "options": options, "seed_hash": game.seed_hash, "rated": rated}
+        payload={"game": name, "players": players, "options": options, "seed_hash": game.seed_hash, "rated": rated,
+                 "rules_version": engine.rules_version}
         | ({"time_control": time_control} if time_control else {})
         | _invitations_payload(engine, players, seat_specs, invited_until),
     )
@@ -169,7 +171,7 @@ def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str |
     game = _locked(game_id)
     if game.status != Game.Status.OPEN:
         raise Conflict("this game is not waiting for players")
-    engine = get_game(game.name)
+    engine = engine_of(game)
     if any(s.user_id == user.pk for s in game.seats.all()):
         raise Conflict("you already have a seat in this game")
     if any(s.invited_id == user.pk and s.is_invitation for s in game.seats.all()):

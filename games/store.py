@@ -94,9 +94,14 @@ def _cache_put(key, state):
         _CACHE.popitem(last=False)
 
 
+def engine_of(game: Game):
+    """The game's engine as it plays the rules version the game was created under."""
+    return get_game(game.name, rules_version=game.rules_version)
+
+
 def load_state(game: Game, *, use_cache: bool = True):
     """The engine and the engine state after the last event: latest snapshot, then later events."""
-    engine = get_game(game.name)
+    engine = engine_of(game)
     key = (game.pk, game.seq, game.head_hash)
     if use_cache and (state := _cache_get(key)) is not None:
         return engine, state

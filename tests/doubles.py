@@ -114,3 +114,26 @@ class DiceGame(Game):
 
 
 DICE = DiceGame()
+
+
+class DiceGameV2(DiceGame):
+    """The same game after a deliberate rules change: the card counts double (rules version 2).
+
+    Games created under version 1 go on and replay under version 1 (``for_version``).
+    """
+
+    rules_version = 2
+
+    def outcome(self, s):
+        result = super().outcome(s)
+        if result is None:
+            return None
+        scores = [sum(r) + 2 * int(s.deck[i]) for i, r in enumerate(s.rolls)]
+        winners = [n for n, sc in zip("ab", scores) if sc == max(scores)]
+        return {"winners": winners, "reason": "dice", "scores": scores}
+
+    def for_version(self, rules_version):
+        return DICE if rules_version == 1 else super().for_version(rules_version)
+
+
+DICE_V2 = DiceGameV2()

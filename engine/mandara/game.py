@@ -33,6 +33,7 @@ _EXPECTED = {
 class Mandara(Game):
     name = "mandara"
     player_counts = (3, 4)
+    rules_version = 1  # docs/rules/mandara.md, "Rules versions"
 
     # --- seats and options -------------------------------------------------------------------
     def seat_names(self, players: int) -> list[str]:

@@ -13,6 +13,7 @@ _DECISIONS = ("draft", "deploy", "activate", "land", "step", "ambush")
 class Nakatha(Game):
     name = "nakatha"
     player_counts = (2, 3, 4, 5, 6)
+    rules_version = 1  # docs/rules/nakatha.md, "Rules versions"
 
     def seat_names(self, players: int) -> list[str]:
         return [f"p{i}" for i in range(players)]

@@ -20,6 +20,7 @@ class PasoGame(Game):
 
     name = "paso"
     player_counts = (2,)
+    rules_version = 1  # docs/rules/paso.md, "Rules versions"
 
     def seat_names(self, players: int) -> list[str]:
         return list(SEATS)

@@ -11,6 +11,7 @@ from engine.tibetana.state import SEATS, State, standard
 class Tibetana(Game):
     name = "tibetana"
     player_counts = (2,)
+    rules_version = 1  # docs/rules/tibetana.md, "Rules versions"
 
     def seat_names(self, players: int) -> list[str]:
         return list(SEATS)

@@ -6,14 +6,13 @@ It replays the engine events up to ``seq`` from the start, hiding exactly what t
 
 from __future__ import annotations
 
-from engine import get_game
 from games import selectors
 from games.models import Event, Game
-from games.store import ENGINE_KINDS
+from games.store import ENGINE_KINDS, engine_of
 
 
 def position_at(game: Game, user, seq: int) -> dict:
-    engine = get_game(game.name)
+    engine = engine_of(game)
     seq = max(0, min(seq, game.seq))
     state = engine.setup(game.players, game.options)
     notations = (
