@@ -336,9 +336,10 @@ class ModeratedUserAdmin(UserAdmin):
 admin.site.unregister(User)
 admin.site.register(User, ModeratedUserAdmin)
 
-# An API token is its user: a staff user who could read one could play that seat and see its hand.
-if apps.is_installed("rest_framework.authtoken"):
-    from rest_framework.authtoken.models import TokenProxy
-
-    if admin.site.is_registered(TokenProxy):
-        admin.site.unregister(TokenProxy)
+# An API token is its user: a staff user who could read one (or a piece of one) could play that seat
+# and see its hand. Log-out and suspension revoke tokens; no admin lists them.
+for label, model_name in (("authtoken", "TokenProxy"), ("knox", "AuthToken")):
+    if apps.is_installed({"authtoken": "rest_framework.authtoken", "knox": "knox"}[label]):
+        token_model = apps.get_model(label, model_name)
+        if admin.site.is_registered(token_model):
+            admin.site.unregister(token_model)

@@ -10,6 +10,7 @@ from engine import get_game
 from games import audit, corpus, services
 from games.ledger import GENESIS, event_hash
 from games.store import load_state
+from tests.conftest import accepted_game
 from tests.doubles import DICE, DICE_V2
 
 CORPUS = Path(__file__).parents[1] / "corpus"
@@ -78,7 +79,7 @@ def dice_versions():
 
 
 def new_dice(alice):
-    return services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    return accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
 
 
 def play_dice(game, alice, bob):

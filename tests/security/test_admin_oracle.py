@@ -11,6 +11,7 @@ from django.test import Client, RequestFactory
 
 from games import adminguard, services
 from games.models import Event, Game, Snapshot
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +60,7 @@ def staff(db):
 @pytest.fixture
 def running(dice_game, alice, bob, settings):
     settings.SNAPSHOT_EVERY = 3
-    game = services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    game = accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
     services.submit_action(user=alice, game_id=game.pk, text="roll", expected_seq=game.seq)
     game.refresh_from_db()
     assert game.status == "active" and game.snapshots.exists()
@@ -151,7 +152,7 @@ class CarelessGameAdmin(admin.ModelAdmin):
 
 
 def test_an_admin_added_later_is_guarded_by_the_site(staff, running, dice_game, alice, bob):
-    other = services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    other = accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
     site = adminguard.GuardedAdminSite(name="probe")
     site.register(Game, CarelessGameAdmin)
     model_admin = site._registry[Game]
@@ -170,12 +171,13 @@ def test_an_admin_added_later_is_guarded_by_the_site(staff, running, dice_game, 
 
 
 def test_no_admin_list_shows_api_tokens(staff, alice):
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
-    token = Token.objects.create(user=alice)
-    assert not [model for model in admin.site._registry if model._meta.concrete_model is Token]
+    record, token = AuthToken.objects.create(user=alice)
+    assert not [model for model in admin.site._registry if model._meta.concrete_model is AuthToken]
     for _model, url in changelists():
-        assert token.key not in staff.get(url).content.decode(), url
+        page = staff.get(url).content.decode()
+        assert token not in page and record.token_key not in page and record.digest not in page, url
 
 
 def test_no_admin_page_of_a_running_game_shows_its_secrets(staff, running):

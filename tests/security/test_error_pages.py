@@ -7,14 +7,15 @@ import pytest
 from django.test import Client
 
 from config import logsafe
-from games import selectors, services
+from games import selectors
+from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def running(dice_game, alice, bob):
-    return services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    return accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
 
 
 @pytest.fixture

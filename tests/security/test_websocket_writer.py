@@ -13,9 +13,9 @@ from django.db import connections
 from django.utils import timezone
 
 from config.settings import channel_layers_for
-from games import moderation, services
+from games import moderation
 from games.models import Event, SocketTicket
-from tests.conftest import client_for, token_for
+from tests.conftest import accepted_game, client_for, token_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,7 +36,7 @@ async def close_consumer_connections():
 
 @pytest.fixture
 def dice_pair(dice_game, alice, bob):
-    return services.create_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
+    return accepted_game(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "bob"}])
 
 
 async def open_socket(game_id, query="", cookie=None):
