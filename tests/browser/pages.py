@@ -29,6 +29,13 @@ def create_game(page: Page, game: str, seats: list[str], options: str = "") -> i
     return int(re.search(r"/games/(\d+)/$", page.url).group(1))
 
 
+def accept_invitation(page: Page, game_id: int) -> None:
+    """The invited player accepts from the game page (issue 14: a named seat is an invitation)."""
+    page.goto(f"/games/{game_id}/")
+    page.click("#accept-button")
+    page.wait_for_url(re.compile(rf"/games/{game_id}/$"))
+
+
 def seq(page: Page) -> int:
     return int(page.get_attribute("#game-page", "data-seq") or -1)
 

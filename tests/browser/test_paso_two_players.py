@@ -7,7 +7,15 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import OUTPUT
-from tests.browser.pages import choose, create_game, pick, pick_then_choose, seq, wait_for_seq
+from tests.browser.pages import (
+    accept_invitation,
+    choose,
+    create_game,
+    pick,
+    pick_then_choose,
+    seq,
+    wait_for_seq,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -95,8 +103,9 @@ def test_two_players_play_paso_to_the_end_each_seeing_the_others_moves(browser, 
 
 
 def test_a_refused_move_says_why_and_the_page_catches_up(new_user):
-    alice, _bob = new_user("alice"), new_user("bob")
+    alice, bob = new_user("alice"), new_user("bob")
     game_id = create_game(alice, "paso", ["me", "invite=bob"])
+    accept_invitation(bob, game_id)
     stale = alice.context.new_page()
     stale.goto(f"/games/{game_id}/?transport=poll")
     expect(stale.locator("#status")).to_contain_text("Your move (south)")
@@ -126,13 +135,14 @@ def test_a_dropped_socket_reconnects_and_the_page_resyncs(new_user):
 
     bob.route_web_socket(re.compile(r"/ws/games/\d+/"), through_to_the_server)
     game_id = create_game(alice, "paso", ["me", "invite=bob"])
-    bob.goto(f"/games/{game_id}/")
+    accept_invitation(bob, game_id)  # the game page, then the same page again once accepted
     expect(bob.locator("#game-page")).to_have_attribute("data-connection", "live")
+    opened = len(sockets)
 
     sockets[-1].close()  # the network drops bob's socket
     expect(bob.locator("#game-page")).to_have_attribute("data-reconnects", "1")
     expect(bob.locator("#game-page")).to_have_attribute("data-connection", "live")
-    assert len(sockets) == 2
+    assert len(sockets) == opened + 1
 
     play_by_clicking(alice, "temple c1")
     expect(bob.locator("#status")).to_contain_text("Your move (north)")
