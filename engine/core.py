@@ -34,11 +34,20 @@ class IllegalAction(EngineError):
         super().__init__(f"{rule}: {message}")
 
 
-class NotationError(IllegalAction):
-    """Text that is not an action in the game's notation at all."""
+#: The one rule name every game reports for text that is not notation (rulings/COMMON.md section 3
+#: names no ruling for it; each game's own notation ruling is cited in the message instead).
+NOTATION_RULE = "notation"
 
-    def __init__(self, message: str, rule: str = "notation"):
-        super().__init__(rule, message)
+
+class NotationError(EngineError):
+    """Text that is not an action in the game's notation at all: a sibling of ``IllegalAction``, not
+    a kind of it, since nothing was tried against the rules. ``rule`` is always ``NOTATION_RULE``."""
+
+    rule = NOTATION_RULE
+
+    def __init__(self, message: str):
+        self.detail = message
+        super().__init__(f"{NOTATION_RULE}: {message}")
 
 
 class InvalidPosition(EngineError):
