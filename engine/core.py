@@ -227,6 +227,27 @@ class Game:
         """
         return rng.choice(self.legal_actions(state))
 
+    # --- facts for the simulator (engine.sim asks these; it knows no game's rules) ---------------
+    #: Outcome reasons meaning a stall rule ended the game (a quiet spell, not a victory).
+    stall_reasons: frozenset[str] = frozenset()
+
+    def turns_played(self, state: State) -> int | None:
+        """The game's own count of its turns (rounds, in a game that counts rounds), if it keeps one."""
+        return None
+
+    def quiet_turns(self, state: State) -> int:
+        """The game's count of consecutive quiet turns toward its stall rule (0 where it has none)."""
+        return 0
+
+    def stalled(self, state: State) -> bool:
+        """Whether the quiet spell has reached the length at which the stall rule ends the game,
+        whether or not the options turn that rule on."""
+        return False
+
+    def facts(self, state: State) -> dict:
+        """What a finished game adds to a simulated game's record beyond the outcome (JSON)."""
+        return {}
+
     # --- conveniences built on the contract ------------------------------------------------
     def play(self, state: State, text: str) -> State:
         """Parse ``text`` in notation and apply it."""

@@ -16,7 +16,9 @@ every visited state the contract is checked:
   applies and a list with a repeated item is refused;
 - a secret CHANCE outcome is invisible: every seat's view (and a spectator's) is the same whichever
   secret outcome was drawn;
-- the game is deterministic: replaying the same actions gives the same documents and outcome.
+- the game is deterministic: replaying the same actions gives the same documents and outcome;
+- the facts the simulator asks for (turns, quiet turns, stalls, a finished game's facts) are well
+  formed.
 
 The counts per game are printed in the terminal summary.
 """
@@ -108,7 +110,19 @@ def check_state(game, players, state, counts: Counts) -> list | None:
         assert (len(legal) == 0) == (outcome is not None), f"{len(legal)} legal actions, outcome {outcome}"
         check_notation(game, state, legal, counts)
     check_documents(game, state, legal)
+    check_simulator_facts(game, state)
     return legal
+
+
+def check_simulator_facts(game, state) -> None:
+    """The facts the simulator asks for (it restates no rule) are well formed at every state."""
+    turns, quiet = game.turns_played(state), game.quiet_turns(state)
+    assert turns is None or (type(turns) is int and turns >= 0)
+    assert type(quiet) is int and quiet >= 0
+    assert isinstance(game.stalled(state), bool)
+    if game.outcome(state) is not None:
+        facts = game.facts(state)
+        assert json.loads(json.dumps(facts)) == facts
 
 
 def check_notation(game, state, legal, counts: Counts) -> None:
