@@ -34,11 +34,20 @@ class IllegalAction(EngineError):
         super().__init__(f"{rule}: {message}")
 
 
-class NotationError(IllegalAction):
-    """Text that is not an action in the game's notation at all."""
+#: The one rule name every game reports for text that is not notation (rulings/COMMON.md section 3
+#: names no ruling for it; each game's own notation ruling is cited in the message instead).
+NOTATION_RULE = "notation"
 
-    def __init__(self, message: str, rule: str = "notation"):
-        super().__init__(rule, message)
+
+class NotationError(EngineError):
+    """Text that is not an action in the game's notation at all: a sibling of ``IllegalAction``, not
+    a kind of it, since nothing was tried against the rules. ``rule`` is always ``NOTATION_RULE``."""
+
+    rule = NOTATION_RULE
+
+    def __init__(self, message: str):
+        self.detail = message
+        super().__init__(f"{NOTATION_RULE}: {message}")
 
 
 class InvalidPosition(EngineError):
@@ -217,6 +226,27 @@ class Game:
         building it, as long as every action it returns is legal.
         """
         return rng.choice(self.legal_actions(state))
+
+    # --- facts for the simulator (engine.sim asks these; it knows no game's rules) ---------------
+    #: Outcome reasons meaning a stall rule ended the game (a quiet spell, not a victory).
+    stall_reasons: frozenset[str] = frozenset()
+
+    def turns_played(self, state: State) -> int | None:
+        """The game's own count of its turns (rounds, in a game that counts rounds), if it keeps one."""
+        return None
+
+    def quiet_turns(self, state: State) -> int:
+        """The game's count of consecutive quiet turns toward its stall rule (0 where it has none)."""
+        return 0
+
+    def stalled(self, state: State) -> bool:
+        """Whether the quiet spell has reached the length at which the stall rule ends the game,
+        whether or not the options turn that rule on."""
+        return False
+
+    def facts(self, state: State) -> dict:
+        """What a finished game adds to a simulated game's record beyond the outcome (JSON)."""
+        return {}
 
     # --- conveniences built on the contract ------------------------------------------------
     def play(self, state: State, text: str) -> State:

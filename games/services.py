@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
-from engine import CHANCE, EngineError, IllegalAction, available, get_game
+from engine import CHANCE, EngineError, IllegalAction, NotationError, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment, derive_chance
 from games import accounts, clock, inputs, notify, optimistic
@@ -281,7 +281,7 @@ def _play(game: Game, engine, state, seat: int, text: str) -> dict:
     try:
         action = engine.parse(text, state)
         state = engine.apply(state, action)
-    except IllegalAction as exc:
+    except (IllegalAction, NotationError) as exc:
         raise InvalidRequest(str(exc), field="action", rule=exc.rule) from exc
     except EngineError as exc:
         raise InvalidRequest(str(exc), field="action") from exc

@@ -4,10 +4,22 @@ fail under ``CI=true``, where every service must be there."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
+
+#: The shared folder (rulings, conformance scenarios) beside the repository, as CI lays it out;
+#: ``SHARED_DIR`` points elsewhere. Never an absolute path written into a test.
+SHARED = Path(os.environ.get("SHARED_DIR", Path(__file__).resolve().parents[1].parent / "shared"))
+
+
+def shared_file(*parts: str) -> Path:
+    """A file of the shared folder; a test that needs one skips without it, and fails under CI."""
+    path = SHARED.joinpath(*parts)
+    require(path.exists(), f"the shared folder lacks {path}")
+    return path
 
 
 def require(condition: bool, why: str) -> None:

@@ -99,6 +99,9 @@ class Mandara(Game):
     def from_json(self, doc: dict) -> State:
         return document.from_json(doc)
 
+    def turns_played(self, state: State) -> int:
+        return state.round  # Mandara counts rounds (M31)
+
     def view(self, state: State, seat: int | None) -> dict:
         """The same for every seat and spectators: only the tile pile's order is hidden (M32)."""
         doc = document.to_json(state)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine.core import CHANCE, Game, IllegalAction, Option
-from engine.nakatha import activation, document, legal, notation, setup, turn
+from engine.nakatha import activation, document, legal, notation, setup, tally, turn
 from engine.nakatha.state import State, blank_state
-from engine.nakatha.victory import check_dominion
+from engine.nakatha.victory import check_dominion, silence_reached
 
 _DECISIONS = ("draft", "deploy", "activate", "land", "step", "ambush")
 
@@ -89,6 +89,21 @@ class Nakatha(Game):
         return notation.parse(text)
 
     # --- chance ----------------------------------------------------------------------------------
+    # --- facts for the simulator -----------------------------------------------------------------
+    stall_reasons = frozenset({"silence"})  # N42
+
+    def turns_played(self, state: State) -> int:
+        return state.turn
+
+    def quiet_turns(self, state: State) -> int:
+        return state.silence  # N42's counter, kept even when the Long Silence is off
+
+    def stalled(self, state: State) -> bool:
+        return silence_reached(state)
+
+    def facts(self, state: State) -> dict:
+        return tally.facts(state)
+
     def chance_shuffle(self, state: State):
         return None  # N10: deal, sword and roll each pick one outcome from a list
 

@@ -33,12 +33,21 @@ def check_board(s: State, seat: int) -> bool:
     return False
 
 
+def silence_reached(s: State) -> bool:
+    """N42: in play, the quiet spell has lasted ``silence_rounds`` turns per seat still in, whether
+    or not the Long Silence is on to end the game there."""
+    if s.phase != "play":
+        return False
+    out = s.out_seats()
+    return s.silence >= s.options["silence_rounds"] * (len(s.seats) - len(out))
+
+
 def check_silence(s: State) -> bool:
     """N42: the Long Silence ends a stalled game; the faction with most claims wins."""
+    if not s.options["long_silence"] or not silence_reached(s):
+        return False
     out = s.out_seats()
     alive = [i for i in range(len(s.seats)) if i not in out]
-    if not s.options["long_silence"] or s.silence < s.options["silence_rounds"] * len(alive):
-        return False
     counts = s.faction_claims()
     holder = s.holder()
     factions = [f for i in alive for f in s.seats[i]]

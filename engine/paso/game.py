@@ -63,6 +63,15 @@ class PasoGame(Game):
             raise InvalidPosition("P26: options must be an object")
         return document.from_json(doc, options)
 
+    # --- facts for the simulator -----------------------------------------------------------------
+    stall_reasons = frozenset({"quiet_turns"})  # P24
+
+    def turns_played(self, state: PasoState) -> int:
+        return state.turn
+
+    def quiet_turns(self, state: PasoState) -> int:
+        return state.quiet
+
     def view(self, state: PasoState, seat: int | None) -> dict:
         """Nothing is hidden (P25): every seat and every spectator sees the whole document."""
         return document.to_json(state)

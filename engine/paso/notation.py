@@ -65,7 +65,7 @@ def format_action(action: tuple) -> str:
         return f"temple {SPACE_NAMES[action[1]]}"
     if kind == "end":
         return "end"
-    raise NotationError(f"not a Paso action: {action!r}", "P28")
+    raise NotationError(f"not a Paso action (P28): {action!r}")
 
 
 _DASH = re.compile(r"[ \t]*-[ \t]*")
@@ -73,7 +73,7 @@ _SEPARATOR = re.compile(r"[ \t]+")
 
 
 def _bad(text: str, why: str) -> NotationError:
-    return NotationError(f"{text!r} is not Paso notation: {why}", "P28")
+    return NotationError(f"{text!r} is not Paso notation (P28): {why}")
 
 
 def _space(word: str, text: str) -> int:

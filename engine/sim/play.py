@@ -12,7 +12,6 @@ from engine.bots import get_bot
 from engine.bots.chance import sample_chance
 from engine.core import CHANCE
 from engine.registry import get_game
-from engine.sim import facts
 
 #: Actions the random bot never takes, by game and notation. Tibetana makes conceding and offering
 #: a draw engine actions (T32); a random player would concede within a few plies of most games.
@@ -46,8 +45,8 @@ def play_job(job: dict) -> dict:
             if skipped and job["bots"][actor] == "random":
                 legal = [a for a in legal if game.format(a) not in skipped] or legal
             action = bots[actor].choose(game, view, legal, bot_rngs[actor])
-            most_quiet = max(most_quiet, facts.quiet(game.name, view))
-            stalled = stalled or facts.stalled_now(game.name, view, options)
+            most_quiet = max(most_quiet, game.quiet_turns(state))
+            stalled = stalled or game.stalled(state)
             decisions += 1
             if actor not in order:
                 order.append(actor)
@@ -60,16 +59,15 @@ def _record(game, job, state, actions, decisions, most_quiet, stalled, order) ->
     outcome = game.outcome(state)
     names = game.seat_names(job["players"])
     winners = [names.index(w) for w in outcome["winners"]] if outcome else []
-    doc = game.to_json(state)
     reason = outcome["reason"] if outcome else None
-    stalled = stalled or outcome is None or reason in facts.STALL_REASONS.get(game.name, ())
+    stalled = stalled or outcome is None or reason in game.stall_reasons
     return {
         "cell_index": job["cell_index"], "cell": job["cell"], "index": job["index"],
         "players": job["players"], "bots": job["bots"],
         "result": "capped" if outcome is None else "win" if len(winners) == 1 else "draw",
         "winners": winners, "reason": reason,
-        "actions": actions, "decisions": decisions, "turns": facts.turns(game.name, doc),
+        "actions": actions, "decisions": decisions, "turns": game.turns_played(state),
         "capped": outcome is None, "stalled": bool(stalled), "most_quiet": most_quiet,
         "order": order, "scores": outcome.get("scores") if outcome else None,
-        **facts.extras(game.name, doc, winners),
+        **game.facts(state),
     }

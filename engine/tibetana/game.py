@@ -54,6 +54,9 @@ class Tibetana(Game):
     def from_json(self, doc: dict) -> State:
         return document.from_json(doc)
 
+    def turns_played(self, state: State) -> int:
+        return state.number
+
     def view(self, state: State, seat) -> dict:
         return document.to_json(state)  # no hidden information (T38)
 

@@ -1,17 +1,15 @@
 """Every public scenario (``../shared/conformance``) and every project scenario (``tests/scenarios``)
 of every game in the registry, one test per file. Under CI=true the public set must be present."""
 
-import os
 from pathlib import Path
 
 import pytest
 
 from engine import GAME_NAMES
 from engine.scenarios import run_scenario
-from tests.conftest import IN_CI
+from tests.conftest import SHARED, shared_file
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("SHARED_DIR", ROOT.parent / "shared"))
 PUBLIC = SHARED / "conformance"
 OWN = ROOT / "tests" / "scenarios"
 
@@ -25,10 +23,7 @@ def scenario_files():
 
 
 def test_the_public_scenarios_are_here():
-    if not PUBLIC.is_dir():
-        if IN_CI:
-            pytest.fail(f"CI=true but the public conformance scenarios are missing at {PUBLIC}")
-        pytest.skip(f"no public conformance scenarios at {PUBLIC}")
+    shared_file("conformance")
     for game in GAME_NAMES:
         assert list((PUBLIC / game).glob("*.json")), f"no public scenarios for {game}"
 

@@ -2,6 +2,7 @@
 
 import hashlib
 
+import orjson
 import pytest
 
 from engine.fair import derive_chance
@@ -96,8 +97,9 @@ def test_illegal_action_names_the_rule_and_changes_nothing(dice_game, alice, bob
     with pytest.raises(InvalidRequest) as err:
         services.submit_action(user=alice, game_id=game.pk, text="roll 6", expected_seq=seq)
     assert err.value.rule == "D2"
-    with pytest.raises(InvalidRequest, match="cannot read"):
+    with pytest.raises(InvalidRequest, match="cannot read") as err:
         services.submit_action(user=alice, game_id=game.pk, text="fly away", expected_seq=seq)
+    assert err.value.rule == "notation"  # one rule name for bad notation in every game
     game.refresh_from_db()
     assert game.seq == seq and game.events.count() == seq
 
@@ -119,9 +121,18 @@ def test_snapshots_are_taken_every_n_events_and_reads_use_them(dice_game, alice,
     assert sorted(game.snapshots.values_list("seq", flat=True)) == [5, 7]
     from games.store import load_state
 
-    _, cached = load_state(game)
+    engine, cached = load_state(game)
     _, rebuilt = load_state(game, use_cache=False)
     assert rebuilt == cached
+    # A read starts from the latest snapshot, not from event 1: mark the snapshot with a roll no
+    # event made, and an uncached read returns the mark.
+    latest = game.snapshots.get(seq=7)
+    marked = orjson.loads(latest.document)
+    marked["rolls"][0] = [7]
+    latest.document = orjson.dumps(marked).decode()
+    latest.save(update_fields=["document"])
+    _, read = load_state(game, use_cache=False)
+    assert engine.to_json(read)["rolls"][0] == [7]
 
 
 def test_open_seats_are_joined_and_the_game_starts_when_full(dice_game, alice, bob):

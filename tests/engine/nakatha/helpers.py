@@ -58,11 +58,3 @@ def doc(state) -> dict:
 
 def is_chance(state) -> bool:
     return G.actor(state) == CHANCE
-
-
-def shared_dir():
-    """The shared folder beside the repository (as CI lays it), else the workplace's."""
-    from pathlib import Path
-
-    beside = Path(__file__).resolve().parents[3].parent / "shared"
-    return beside if beside.is_dir() else Path("/work/shared")

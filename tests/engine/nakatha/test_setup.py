@@ -6,10 +6,9 @@ import pytest
 
 from engine.core import CHANCE, UnknownOption
 from engine.nakatha.setup import DEFAULT_OPTIONS, deal_sequence, deployment_order
+from tests.conftest import shared_file
 
-from .helpers import G, play, shared_dir
-
-RULING = shared_dir() / "rulings" / "nakatha.md"
+from .helpers import G, play
 
 
 @pytest.mark.parametrize(
@@ -106,7 +105,7 @@ def test_n44_unknown_option_and_bad_values_are_refused():
 
 
 def test_n48_quickstart_document_matches_the_ruling_example():
-    text = RULING.read_text()
+    text = shared_file("rulings", "nakatha.md").read_text()
     start = text.index("```json", text.index("### N48")) + len("```json")
     example = json.loads(text[start : text.index("```", start)])
     s = G.play(G.setup(3, {"quickstart": True}), "sword c9")

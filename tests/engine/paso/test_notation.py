@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core import NotationError
+from engine.core import IllegalAction, NotationError
 from engine.paso import GAME
 
 from .helpers import started
@@ -63,7 +63,8 @@ def test_p28_parse_accepts_case_blanks_and_spaces_around_the_dash(text, canonica
 def test_p28_parse_rejects_anything_else(text):
     with pytest.raises(NotationError) as err:
         GAME.parse(text, None)
-    assert str(err.value).startswith("P28: ")
+    assert err.value.rule == "notation" and not isinstance(err.value, IllegalAction)
+    assert str(err.value).startswith("notation: ") and "(P28)" in str(err.value)
 
 
 def test_p29_legal_actions_are_in_code_point_order():

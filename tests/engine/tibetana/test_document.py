@@ -2,26 +2,23 @@
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from engine.core import InvalidPosition, UnknownOption
 from engine.docpath import set_path
 from engine.tibetana import GAME
+from tests.conftest import shared_file
 
 from .helpers import position
 
-RULINGS = Path("/work/shared/rulings/tibetana.md")
-
 
 def _ruling_start() -> dict:
-    text = RULINGS.read_text()
+    text = shared_file("rulings", "tibetana.md").read_text()
     block = re.search(r"The standard start \(T9\), complete:\s*```json\n(.*?)```", text, re.S)
     return json.loads(block.group(1))
 
 
-@pytest.mark.skipif(not RULINGS.exists(), reason="rulings not mounted")
 def test_t35_standard_start_is_the_ruling_document_key_for_key():
     doc = GAME.to_json(GAME.setup(2, {}))
     assert doc == _ruling_start()

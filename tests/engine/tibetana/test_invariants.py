@@ -4,14 +4,17 @@ overflow, round-trips its documents, and always reaches an outcome."""
 
 import random
 from collections import defaultdict
+from copy import deepcopy
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import CHANCE
+from engine.core import CHANCE, IllegalAction
 from engine.tibetana import GAME
 from engine.tibetana.board import NAMES
 from engine.tibetana.power import capacity
+from tests.engine.strategies import choices, pick
 
 LIMIT = 3000  # plies; random games end far sooner (energy runs out, ten idle turns)
 QUIT = ("concede", "accept draw", "offer draw")
@@ -80,15 +83,24 @@ def test_random_games_always_end(seed):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=400))
-def test_apply_never_mutates_and_illegal_actions_change_nothing(seed, stop):
-    rng = random.Random(seed)
+@given(choices)
+def test_apply_never_mutates_and_illegal_actions_change_nothing(picks):
+    """Along a drawn game: ``apply`` leaves its input equal to a deep copy taken before, and an
+    action legal a ply earlier but not now is refused (``IllegalAction``) and changes nothing."""
     state = GAME.setup(2, {})
-    for _ in range(stop):
+    earlier: list[str] = []
+    refused = 0
+    for ply, choice in enumerate(picks):
         if GAME.outcome(state) is not None:
             break
-        before = GAME.to_json(state)
-        action = rng.choice(GAME.legal_actions(state))
-        GAME.apply(state, action)
-        assert GAME.to_json(state) == before
-        state = GAME.apply(state, action)
+        legal = GAME.legal_actions(state)
+        copy, before = deepcopy(state), GAME.to_json(state)
+        for stale in [a for a in earlier if a not in legal][:3]:
+            with pytest.raises(IllegalAction):
+                GAME.apply(state, stale)
+            assert state == copy and GAME.to_json(state) == before
+            refused += 1
+        after = GAME.apply(state, pick(GAME, state, choice, ply))
+        assert state == copy and GAME.to_json(state) == before, "apply mutated its input"
+        earlier, state = legal, after
+    assert refused > 0 or len(picks) < 3 or GAME.outcome(state) is not None
