@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from engine import get_game
 from games import selectors
+from games.api.responses import ReceiptSerializer
 from games.errors import InvalidRequest, NotFound
 from games.inputs import MAX_ID, query_number
 from games.models import Event
@@ -19,18 +20,6 @@ from transparency.models import Checkpoint, LogEntry
 
 
 # --- shapes --------------------------------------------------------------------------------------------
-class ReceiptSerializer(serializers.Serializer):
-    """The log's signature over (origin, game, seq, hash, at, key id): see transparency/receipts.py."""
-
-    origin = serializers.CharField()
-    game = serializers.IntegerField()
-    seq = serializers.IntegerField(min_value=0)
-    hash = serializers.CharField(help_text="the event's hash: never its content")
-    at = serializers.CharField(help_text="the event's time, as in the export")
-    key_id = serializers.CharField()
-    signature = serializers.CharField(help_text="base64 Ed25519 signature")
-
-
 class KeySerializer(serializers.Serializer):
     algorithm = serializers.CharField()
     key_id = serializers.CharField()
