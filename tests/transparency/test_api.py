@@ -113,3 +113,11 @@ def test_key_rotation_is_an_entry_in_the_log(api, settings, running_game):
     from transparency.models import LogEntry
 
     assert LogEntry.objects.filter(kind="key").count() == 2
+
+
+def test_the_about_page_shows_the_key_and_its_fingerprint(api, db):
+    from django.test import Client
+
+    page = Client().get("/about/").content.decode()
+    answer = api().get("/api/transparency/key").json()
+    assert answer["fingerprint"] in page and answer["key_id"] in page and answer["verifier_key"] in page
