@@ -1,6 +1,6 @@
 """The Celery app: configured from Django settings (``CELERY_*``), tasks found in ``workers``.
 
-Beat runs one periodic task, the deadline sweep. Correspondence deadlines are days long, so they
+Beat runs two periodic tasks: the deadline sweep and the transparency log's checkpoint. Correspondence deadlines are days long, so they
 live in the database and the sweep finds them: a Celery ETA that long would outlive Redis's
 visibility timeout and be delivered again and again.
 """
@@ -15,6 +15,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 #: How often beat sweeps for games whose seat ran out of time, in seconds.
 SWEEP_EVERY = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "60"))
 
+#: How often beat checkpoints the transparency log, in seconds.
+CHECKPOINT_EVERY = float(os.environ.get("TRANSPARENCY_CHECKPOINT_SECONDS", "300"))
+
 app = Celery("boardgames")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(["workers"])
@@ -26,6 +29,11 @@ app.conf.beat_schedule = {
         "schedule": SWEEP_EVERY,
         # A sweep that waited longer than its period is superseded by the next one.
         "options": {"expires": SWEEP_EVERY},
+    },
+    "checkpoint-log": {
+        "task": "workers.tasks.checkpoint_log",
+        "schedule": CHECKPOINT_EVERY,
+        "options": {"expires": CHECKPOINT_EVERY},
     },
 }
 

@@ -5,8 +5,8 @@ import secrets
 from pathlib import Path
 
 
-def load_or_create(path: Path) -> str:
-    """The key in ``path``, written there first if there is none (safe when several processes start at
+def load_or_create(path: Path, make=lambda: secrets.token_urlsafe(64)) -> str:
+    """The key in ``path``, ``make()`` written there first if there is none (safe when several processes start at
     once: the key is written to a private temporary file, then linked into place, which fails if another
     process got there first)."""
     try:
@@ -17,7 +17,7 @@ def load_or_create(path: Path) -> str:
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(descriptor, "w") as file:
-        file.write(secrets.token_urlsafe(64) + "\n")
+        file.write(make().strip() + "\n")
     try:
         os.link(temporary, path)
     except FileExistsError:

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "games",
+    "transparency",
 ]
 
 MIDDLEWARE = [
@@ -248,6 +249,15 @@ if BOT_TURNS not in ("celery", "background"):
     raise ImproperlyConfigured(f"BOT_TURNS must be 'celery' or 'background', not {BOT_TURNS!r}")
 #: The background worker sweeps deadlines (and bot turns lost on the way) every this many seconds.
 BOT_SWEEP_SECONDS = env.float("BOT_SWEEP_SECONDS", default=60.0)
+
+# --- the transparency log (transparency/, README "For auditors") --------------------------------------
+#: The log's Ed25519 private key (PEM, or base64 of the 32 raw bytes); set it in production. Unset: a key
+#: generated once into TRANSPARENCY_KEY_FILE (mode 0600, not in git). A new key is logged at the next
+#: checkpoint (key rotation is an entry in the log); keep the old public keys published.
+TRANSPARENCY_SIGNING_KEY = env("TRANSPARENCY_SIGNING_KEY", default="")
+TRANSPARENCY_KEY_FILE = env("TRANSPARENCY_KEY_FILE", default=str(BASE_DIR / "var" / "transparency_key.pem"))
+#: The log's name: the first line of every checkpoint, and the name its signatures are made under.
+TRANSPARENCY_ORIGIN = env("TRANSPARENCY_ORIGIN", default=f"{ALLOWED_HOSTS[0]}/boardgames-log")
 
 # --- The event store -----------------------------------------------------------------------------
 #: A snapshot of the position document is stored every this many events of a game.

@@ -127,10 +127,12 @@ class BotTurnWorker:
 
     def sweep(self) -> None:
         """The deadline sweep of ``workers.tasks`` (its timeouts run here, eagerly), which queues
-        again the bot turns quiet for a sweep interval; those already waiting here are skipped."""
-        from workers.tasks import sweep_deadlines
+        again the bot turns quiet for a sweep interval; those already waiting here are skipped. Then
+        the transparency log's checkpoint (celery beat runs it on its own with Redis)."""
+        from workers.tasks import checkpoint_log, sweep_deadlines
 
         sweep_deadlines()
+        checkpoint_log()  # the transparency log's checkpoint, at the same pace
 
     def _submit_all(self, turns) -> int:
         return sum(self.submit(game_id, seq) for game_id, seq in turns)

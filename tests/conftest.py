@@ -71,6 +71,8 @@ def django_db_setup(django_db_setup, django_db_blocker):
         with django_db_blocker.unblock(), connection.cursor() as cursor:
             for statement in triggers.DROP:
                 cursor.execute(statement)
+            for statement in import_module("transparency.migrations.0002_append_only").SQLITE_DROP:
+                cursor.execute(statement)
 
 
 @pytest.fixture

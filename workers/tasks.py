@@ -13,7 +13,7 @@ import time
 from datetime import datetime
 
 from celery import shared_task
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 log = logging.getLogger(__name__)
 
@@ -82,3 +82,17 @@ def game_timeout(game_id: int, now: str | None = None) -> str | None:
 
 def _moment(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
+
+
+@shared_task(
+    acks_late=True, ignore_result=True, expires=300,
+    autoretry_for=(DatabaseError,), retry_backoff=True, max_retries=5,
+)
+def checkpoint_log() -> int:
+    """The periodic task (celery beat; the background worker's sweep on the embedded default):
+    append the game heads that moved to the transparency log and sign a checkpoint. Idempotent:
+    with nothing moved it signs nothing. Returns the new tree size (0: no new checkpoint)."""
+    from transparency import log as transparency_log
+
+    made = transparency_log.checkpoint()
+    return made.size if made is not None else 0

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from games import audit, moderation, selectors
 from games.api import responses
+from games.api.views import written
 from games.errors import Conflict
 from games.inputs import query_number, whole_number
 
@@ -92,11 +93,11 @@ def _game_act(act, serializer_class, arguments):
     """A view for one moderation act on a game: validate, call the service, answer with the game."""
 
     class View(ModeratorView):
-        @extend_schema(request=serializer_class, responses={200: responses.GameSummarySerializer})
+        @extend_schema(request=serializer_class, responses={200: responses.GameWriteSerializer})
         def post(self, request, game_id):
             data = _valid(serializer_class, request)
             game = act(moderator=request.user, game_id=game_id, reason=data["reason"], **arguments(data))
-            return Response(selectors.game_summary(game))
+            return Response(written(game))
 
     View.__name__ = View.__qualname__ = "".join(part.title() for part in act.__name__.split("_"))
     return View

@@ -102,6 +102,25 @@ class GameSummarySerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
+class ReceiptSerializer(serializers.Serializer):
+    """The transparency log's signature over (origin, game, seq, hash, at, key id): the bytes signed
+    are described in ``transparency/receipts.py``. Keep it: it proves the game stood here."""
+
+    origin = serializers.CharField()
+    game = serializers.IntegerField()
+    seq = serializers.IntegerField(min_value=0)
+    hash = serializers.CharField(help_text="the event's hash: never its content")
+    at = serializers.CharField(help_text="the event's time, as in the export")
+    key_id = serializers.CharField()
+    signature = serializers.CharField(help_text="base64 Ed25519 signature")
+
+
+class GameWriteSerializer(GameSummarySerializer):
+    """A write's answer: the game as it now stands and the signed receipt of its new head."""
+
+    receipt = ReceiptSerializer()
+
+
 class InvitationSerializer(serializers.Serializer):
     """One invitation waiting on you (``GET /api/invitations``)."""
 
@@ -131,6 +150,7 @@ class MoveSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     seq = serializers.IntegerField(min_value=0)
     action = serializers.CharField(help_text="the action as stored, in the game's notation")
+    receipt = ReceiptSerializer(help_text="the signed receipt of the game's new head")
 
 
 class HistoryRowSerializer(serializers.Serializer):

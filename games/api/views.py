@@ -24,6 +24,12 @@ from games.api.serializers import (
     RegisterSerializer,
 )
 from games.api.tokens import issue_token
+from transparency.signing import head_receipt, receipt_for
+
+
+def written(game) -> dict:
+    """A write's answer: the game's summary and the signed receipt of its new head."""
+    return {**selectors.game_summary(game), "receipt": head_receipt(game)}
 
 
 def _flag(request, name: str) -> bool:
@@ -116,7 +122,7 @@ class GameList(APIView):
         page = paginator.paginate_queryset(games, request, view=self)
         return paginator.get_paginated_response([selectors.game_summary(g) for g in page])
 
-    @extend_schema(request=CreateGameSerializer, responses={201: responses.GameSummarySerializer})
+    @extend_schema(request=CreateGameSerializer, responses={201: responses.GameWriteSerializer})
     def post(self, request):
         data = CreateGameSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -129,7 +135,7 @@ class GameList(APIView):
             time_control=data.validated_data.get("time_control"),
             rated=data.validated_data.get("rated"),
         )
-        return Response(selectors.game_summary(game), status=status.HTTP_201_CREATED)
+        return Response(written(game), status=status.HTTP_201_CREATED)
 
 
 class GameDetail(APIView):
@@ -141,12 +147,12 @@ class GameDetail(APIView):
 class Join(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=JoinSerializer, responses={200: responses.GameSummarySerializer})
+    @extend_schema(request=JoinSerializer, responses={200: responses.GameWriteSerializer})
     def post(self, request, game_id):
         data = JoinSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = services.join_game(user=request.user, game_id=game_id, **data.validated_data)
-        return Response(selectors.game_summary(game))
+        return Response(written(game))
 
 
 class State(APIView):
@@ -179,7 +185,7 @@ class Actions(APIView):
             expected_seq=data.validated_data["expected_seq"],
             idempotency_key=request.headers.get("Idempotency-Key"),
         )
-        return Response(result, status=status.HTTP_201_CREATED)
+        return Response({**result, "receipt": receipt_for(result["game"], result["seq"])}, status=status.HTTP_201_CREATED)
 
 
 class History(APIView):
@@ -207,20 +213,20 @@ class Export(APIView):
 class Resign(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: responses.GameSummarySerializer})
+    @extend_schema(request=None, responses={200: responses.GameWriteSerializer})
     def post(self, request, game_id):
-        return Response(selectors.game_summary(services.resign(user=request.user, game_id=game_id)))
+        return Response(written(services.resign(user=request.user, game_id=game_id)))
 
 
 class Draw(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=DrawSerializer, responses={200: responses.GameSummarySerializer})
+    @extend_schema(request=DrawSerializer, responses={200: responses.GameWriteSerializer})
     def post(self, request, game_id):
         data = DrawSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = services.draw(user=request.user, game_id=game_id, choice=data.validated_data["action"])
-        return Response(selectors.game_summary(game))
+        return Response(written(game))
 
 
 
@@ -236,28 +242,28 @@ class Invitations(APIView):
 class Accept(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=AcceptSerializer, responses={200: responses.GameSummarySerializer})
+    @extend_schema(request=AcceptSerializer, responses={200: responses.GameWriteSerializer})
     def post(self, request, game_id):
         data = AcceptSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = invitations.accept(user=request.user, game_id=game_id, **data.validated_data)
-        return Response(selectors.game_summary(game))
+        return Response(written(game))
 
 
 class Decline(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: responses.GameSummarySerializer})
+    @extend_schema(request=None, responses={200: responses.GameWriteSerializer})
     def post(self, request, game_id):
-        return Response(selectors.game_summary(invitations.decline(user=request.user, game_id=game_id)))
+        return Response(written(invitations.decline(user=request.user, game_id=game_id)))
 
 
 class OpenSeat(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=OpenSeatSerializer, responses={200: responses.GameSummarySerializer})
+    @extend_schema(request=OpenSeatSerializer, responses={200: responses.GameWriteSerializer})
     def post(self, request, game_id):
         data = OpenSeatSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = invitations.open_seat(user=request.user, game_id=game_id, seat=data.validated_data["seat"])
-        return Response(selectors.game_summary(game))
+        return Response(written(game))

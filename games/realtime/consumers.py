@@ -16,6 +16,7 @@ from games import selectors, services, throttles
 from games.errors import ServiceError
 from games.notify import group_name
 from games.realtime.auth import writer
+from transparency.signing import receipt_for
 
 #: The longest frame read: a move is a few dozen characters.
 MAX_FRAME = 16 * 1024
@@ -54,7 +55,7 @@ def _act(game_id: int, credential, content: dict) -> dict:
         )
     except ServiceError as exc:
         return {"type": "error", "status": exc.status, **exc.body()}
-    return {"type": "accepted", **result}
+    return {"type": "accepted", **result, "receipt": receipt_for(result["game"], result["seq"])}
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):

@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<id:game_id>/position", views.position, name="position"),
     path("games/<id:game_id>/history", views.history, name="site-history"),
     path("rules/", views.rules_index, name="rules-index"),
+    path("about/", views.about, name="about"),
     path("rules/<str:game>/", views.rules, name="rules"),
     path("players/<str:username>/", player_views.profile, name="profile"),
     path("me/", player_views.my_profile, name="my-profile"),

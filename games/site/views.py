@@ -216,6 +216,17 @@ def history(request, game_id: int):
     return JsonResponse(events.with_text(selectors.history(_game_or_404(game_id))), safe=False)
 
 
+def about(request):
+    """What the site is, and the transparency log's public key for anyone to check receipts with."""
+    from transparency import keys, signing
+
+    public = signing.private_key().public_key()
+    return render(request, "site/about.html", {
+        "key_id": keys.key_id(public), "fingerprint": keys.fingerprint(public),
+        "verifier_key": keys.verifier_key(signing.origin(), public), "origin": signing.origin(),
+    })
+
+
 def rules_index(request):
     return render(request, "site/rules_index.html", {
         "games": [{"name": n, "written": render_rules(n) is not None} for n in available()],

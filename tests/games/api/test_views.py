@@ -110,7 +110,10 @@ def test_state_and_legal_for_the_seat_to_act(api, paso, alice, bob):
 def test_an_action_is_stored_and_answered_with_the_new_seq(api, paso, alice):
     response = act(api(alice), paso["id"], "TEMPLE   C1", paso["seq"])
     assert response.status_code == 201
-    assert response.json() == {"game": paso["id"], "seq": paso["seq"] + 1, "action": "temple c1"}
+    answer = response.json()
+    receipt = answer.pop("receipt")  # the transparency log's receipt (tests/transparency)
+    assert answer == {"game": paso["id"], "seq": paso["seq"] + 1, "action": "temple c1"}
+    assert (receipt["game"], receipt["seq"]) == (paso["id"], paso["seq"] + 1)
     history = api().get(f"/api/games/{paso['id']}/history").json()
     assert history[-1]["action"] == "temple c1" and history[-1]["actor"] == "south"
 

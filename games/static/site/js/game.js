@@ -4,6 +4,7 @@ import { errorText, getJSON, postJSON } from "./api.js";
 import { narrow, renderChoices, words } from "./choices.js";
 import { Live } from "./live.js";
 import { DeadlineLine } from "./clock.js";
+import * as receipts from "./receipts.js";
 import * as generic from "./boards/generic.js";
 import * as mandara from "./boards/mandara.js";
 import * as nakatha from "./boards/nakatha.js";
@@ -190,7 +191,8 @@ async function act(action) {
   choicesEl.replaceChildren(); // no second click on a list that is about to change
   selectionEl.textContent = `Sending ${action}…`;
   try {
-    await postJSON(`/api/games/${gameId}/actions`, { action, expected_seq: current.seq }, { "Idempotency-Key": key() });
+    const answer = await postJSON(`/api/games/${gameId}/actions`, { action, expected_seq: current.seq }, { "Idempotency-Key": key() });
+    receipts.keep(answer && answer.receipt);
     picks = [];
     selectionEl.textContent = `You played ${action}.`;
   } catch (err) {
@@ -276,15 +278,19 @@ async function replayTo(seq) {
 // --- resign and draw ----------------------------------------------------------------------------
 $("resign")?.addEventListener("click", async () => {
   if (!window.confirm("Resign this game?")) return;
-  try { await postJSON(`/api/games/${gameId}/resign`, {}); } catch (err) { showError(errorText(err)); }
+  try { receipts.keep((await postJSON(`/api/games/${gameId}/resign`, {})).receipt); } catch (err) { showError(errorText(err)); }
   live.refresh();
 });
 $("draw-offer")?.addEventListener("click", async () => {
   const offered = current && current.game.draw_offer.length && !current.game.draw_offer.includes(current.seat);
-  try { await postJSON(`/api/games/${gameId}/draw`, { action: offered ? "accept" : "offer" }); } catch (err) { showError(errorText(err)); }
+  try { receipts.keep((await postJSON(`/api/games/${gameId}/draw`, { action: offered ? "accept" : "offer" })).receipt); } catch (err) { showError(errorText(err)); }
   live.refresh();
 });
 
 const forcePoll = new URLSearchParams(location.search).get("transport") === "poll";
 const live = new Live(gameId, { onState, onStatus: onConnection, forcePoll });
 live.start();
+
+// --- receipts -----------------------------------------------------------------------------------
+const receiptsButton = $("receipts-download");
+if (receiptsButton) receiptsButton.addEventListener("click", () => receipts.download(gameId));
