@@ -93,9 +93,10 @@ def test_granting_the_app_role_again_changes_nothing_and_a_bad_name_is_refused(a
     role, _ = app_role
     call_command("grant_app_role", role, stdout=io.StringIO())  # idempotent: an existing role is altered
     with connection.cursor() as cursor:
-        cursor.execute("SELECT privilege_type FROM information_schema.role_table_grants "
-                       "WHERE grantee = %s AND table_name = 'games_event' ORDER BY 1", [role])
-        assert [p for (p,) in cursor.fetchall()] == ["INSERT", "SELECT"]
+        for table in ("games_event", "transparency_logentry", "transparency_checkpoint"):
+            cursor.execute("SELECT privilege_type FROM information_schema.role_table_grants "
+                           "WHERE grantee = %s AND table_name = %s ORDER BY 1", [role, table])
+            assert [p for (p,) in cursor.fetchall()] == ["INSERT", "SELECT"], table
         cursor.execute("SELECT count(*) FROM pg_tables WHERE tableowner = %s", [role])
         assert cursor.fetchone()[0] == 0
     with pytest.raises(CommandError, match="lower-case"):

@@ -3,7 +3,8 @@
 Run it as the database's owner (the role that runs ``migrate``), after every ``migrate``: it creates
 ``ROLE`` if missing (LOGIN, with the password in ``$APP_DB_PASSWORD`` when set) and grants it
 
-- SELECT and INSERT on ``games_event``: events are appended and read, never changed;
+- SELECT and INSERT on ``games_event`` and the transparency log's tables: appended and read, never
+  changed;
 - SELECT, INSERT, UPDATE and DELETE on every other table of the schema (the app's own writes),
   SELECT only on ``django_migrations``;
 - USAGE and SELECT on the sequences, USAGE on the schema, CONNECT on the database.
@@ -21,6 +22,8 @@ from django.db import connections, transaction
 from psycopg import sql
 
 EVENTS = "games_event"
+#: Tables only ever appended to: the events, and the transparency log's entries and checkpoints.
+APPEND_ONLY = (EVENTS, "transparency_logentry", "transparency_checkpoint")
 READ_ONLY = ("django_migrations",)
 ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
@@ -60,7 +63,8 @@ def statements(cursor, role: str, password: str | None):
     # Start from nothing on every table, so a grant taken back here (or by hand) stays taken back.
     yield sql.SQL("REVOKE ALL ON ALL TABLES IN SCHEMA {} FROM {}").format(schema, name)
     yield sql.SQL("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {} TO {}").format(schema, name)
-    yield sql.SQL("REVOKE UPDATE, DELETE ON {} FROM {}").format(sql.Identifier(EVENTS), name)
+    for table in APPEND_ONLY:
+        yield sql.SQL("REVOKE UPDATE, DELETE ON {} FROM {}").format(sql.Identifier(table), name)
     for table in READ_ONLY:
         yield sql.SQL("REVOKE INSERT, UPDATE, DELETE ON {} FROM {}").format(sql.Identifier(table), name)
     yield sql.SQL("GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA {} TO {}").format(schema, name)
