@@ -44,7 +44,7 @@ async def open_socket(game_id, query="", cookie=None):
 
     headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
     if cookie:
-        headers.append((b"cookie", cookie.encode()))
+        headers.append((b"cookie", cookie.encode("latin-1")))
     socket = WebsocketCommunicator(application, f"/ws/games/{game_id}/{query}", headers=headers)
     connected, _ = await socket.connect()
     assert connected
@@ -94,8 +94,15 @@ async def test_an_expired_or_unknown_ticket_is_a_visitor(dice_pair, alice):
     client = await sync_to_async(client_for)(alice)
     ticket = await sync_to_async(ticket_with)(client)
     await sync_to_async(SocketTicket.objects.update)(expires_at=timezone.now() - timedelta(seconds=1))
-    for query in (f"?ticket={ticket}", "?ticket=nonsense", "?ticket=" + "x" * 5000):
+    for query in (f"?ticket={ticket}", "?ticket=nonsense", "?ticket=" + "x" * 5000, "?ticket=%00", "?ticket=%ff%fe"):
         socket, first = await open_socket(dice_pair.pk, query)
+        assert first["seat"] is None
+        await socket.disconnect()
+
+
+async def test_a_cookie_with_a_nul_or_bad_bytes_is_a_visitor_never_a_crash(dice_pair):
+    for cookie in ("sessionid=abcdefghijklmno\x00pqrstuvwxyz0123456", "sessionid=" + "\udcff" * 3):
+        socket, first = await open_socket(dice_pair.pk, cookie=cookie.encode("utf-8", "surrogateescape").decode("latin-1"))
         assert first["seat"] is None
         await socket.disconnect()
 
