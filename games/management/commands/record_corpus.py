@@ -37,7 +37,8 @@ class Command(BaseCommand):
         for name in names:
             for old in (folder / name).glob("*") if (folder / name).is_dir() else ():
                 old.unlink()
-        scripts = [s for s in plan() if s.game in names]
+        numbered = [(n, s) for n, s in enumerate(plan()) if s.game in names]
         started = time.monotonic()
-        written = Recorder(seed, log=self.stdout.write).record(scripts, folder, keep)
+        written = Recorder(seed, log=self.stdout.write).record(
+            [s for _, s in numbered], folder, keep, numbers=[n for n, _ in numbered])
         self.stdout.write(f"recorded {len(written)} games in {folder} ({time.monotonic() - started:.0f} s)")
