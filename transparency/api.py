@@ -167,4 +167,5 @@ class GameReceipts(APIView):
                 return Response([])
             engine = get_game(game.name)
             events = events.filter(actor__in=[engine.seat_name(game.players, n) for n in mine])
-        return Response([signing.receipt_for(game.pk, seq, h) for seq, h in events.values_list("seq", "hash")])
+        rows = events.values_list("seq", "hash", "created_at")
+        return Response([signing.receipt_for(game.pk, seq, h, at) for seq, h, at in rows])

@@ -48,6 +48,40 @@ def _split(n: int) -> int:
     return 1 << ((n - 1).bit_length() - 1)
 
 
+# --- the compact range: appending without the earlier leaves ------------------------------------------
+def compact_range(hashes: Sequence[bytes]) -> list[bytes]:
+    """The right edge of the tree of ``hashes``: the roots of its perfect subtrees, largest first, one
+    per set bit of the size (transparency-dev's "compact range" [0, n)). It is all an append needs."""
+    edge: list[bytes] = []
+    return append_leaves(edge, 0, hashes)
+
+
+def append_leaves(edge: list[bytes], size: int, hashes: Sequence[bytes]) -> list[bytes]:
+    """Extend ``edge``, the compact range of a tree of ``size`` leaves, by leaf ``hashes`` (in place, and
+    returned): O(log n) node hashes per leaf, amortised O(1)."""
+    if len(edge) != size.bit_count():
+        raise ProofError(f"a compact range of size {size} has {size.bit_count()} hashes, not {len(edge)}")
+    for node in hashes:
+        merged = size
+        while merged & 1:  # each trailing one bit is a perfect subtree the new node completes
+            node = node_hash(edge.pop(), node)
+            merged >>= 1
+        edge.append(node)
+        size += 1
+    return edge
+
+
+def root_of_range(edge: Sequence[bytes]) -> bytes:
+    """MTH of the tree whose compact range is ``edge``: the subtree roots folded from the right, as
+    RFC 9162's split at the largest power of two puts each one left of all the smaller ones."""
+    if not edge:
+        return EMPTY_ROOT
+    node = edge[-1]
+    for left in reversed(edge[:-1]):
+        node = node_hash(left, node)
+    return node
+
+
 # --- generation (RFC 9162 2.1.3.1 and 2.1.4.1) ----------------------------------------------------------
 def inclusion_proof(hashes: Sequence[bytes], index: int) -> list[bytes]:
     """PATH(m, D[n]): the audit path of leaf ``index`` in the tree of ``hashes``."""

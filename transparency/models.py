@@ -39,6 +39,14 @@ class Checkpoint(models.Model):
     key_id = models.CharField(max_length=16)
     at = models.DateTimeField()
     note = models.TextField(help_text="the checkpoint as a signed note (C2SP tlog-checkpoint)")
+    # Nullable so that adding it is a plain ALTER TABLE: SQLite would otherwise copy the table and
+    # lose its append-only triggers.
+    compact_range = models.TextField(
+        null=True,
+        blank=True,
+        help_text="the tree's right edge (its perfect subtrees' roots, largest first, hex, space-separated): "
+        "the next checkpoint appends to it instead of reading every leaf again; empty on older checkpoints",
+    )
 
     class Meta:
         ordering = ["size"]

@@ -51,14 +51,17 @@ def message(receipt: dict) -> bytes:
     return f"boardgames-receipt v1\n{origin}\n{game}\n{seq}\n{hash_}\n{at}\n{key_id}\n".encode()
 
 
-def sign(private: Ed25519PrivateKey, *, origin: str, game: int, seq: int, hash: str, at: str) -> dict:
+def sign(
+    private: Ed25519PrivateKey, *, origin: str, game: int, seq: int, hash: str, at: str, key_id: str | None = None
+) -> dict:
+    """A signed receipt; ``key_id`` (the key's, see ``keys.key_id``) saves deriving it per receipt."""
     receipt = {
         "origin": origin,
         "game": game,
         "seq": seq,
         "hash": hash,
         "at": at,
-        "key_id": keys.key_id(private.public_key()),
+        "key_id": key_id or keys.key_id(private.public_key()),
     }
     receipt["signature"] = base64.b64encode(private.sign(message(receipt))).decode()
     return receipt

@@ -121,3 +121,42 @@ def test_the_about_page_shows_the_key_and_its_fingerprint(api, db):
     page = Client().get("/about/").content.decode()
     answer = api().get("/api/transparency/key").json()
     assert answer["fingerprint"] in page and answer["key_id"] in page and answer["verifier_key"] in page
+
+
+def test_a_checkpoint_grows_the_last_ones_compact_range_without_reading_the_leaves(alice, bob, running_game, monkeypatch):
+    from tests.transparency.conftest import play
+
+    first = log.checkpoint()
+    assert merkle.root_of_range([bytes.fromhex(h) for h in first.compact_range.split()]).hex() == first.root
+    play(running_game.pk, [alice, bob], 1)
+
+    def no_reload(size=None):
+        raise AssertionError("the checkpoint read every leaf again")
+
+    monkeypatch.setattr(log, "leaf_hashes", no_reload)
+    second = log.checkpoint()
+    monkeypatch.undo()
+    assert second.size == first.size + 1
+    assert second.root == merkle.root(log.leaf_hashes()).hex()  # the same root a full recomputation gives
+
+
+def test_a_checkpoint_after_one_without_a_compact_range_rebuilds_it_from_the_leaves(alice, bob, running_game, monkeypatch):
+    from tests.transparency.conftest import play
+    from transparency.models import Checkpoint
+
+    create = Checkpoint.objects.create
+    monkeypatch.setattr(Checkpoint.objects, "create", lambda **fields: create(**{**fields, "compact_range": None}))
+    older = log.checkpoint()  # as checkpoints made before the range was kept
+    monkeypatch.undo()
+    assert older.compact_range is None
+    play(running_game.pk, [alice, bob], 2)
+    reloads = []
+    full = log.leaf_hashes
+    monkeypatch.setattr(log, "leaf_hashes", lambda size=None: reloads.append(size) or full(size))
+    second = log.checkpoint()
+    assert reloads == [None]
+    assert second.root == merkle.root(full()).hex() and second.size == older.size + 1
+    assert merkle.verify_consistency(
+        older.size, second.size, bytes.fromhex(older.root), bytes.fromhex(second.root),
+        log.consistency(older.size, second.size),
+    )

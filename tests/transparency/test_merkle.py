@@ -88,3 +88,24 @@ def test_a_forked_root_of_the_same_size_is_not_consistent():
     assert not merkle.verify_consistency(4, 4, ROOTS[4], ROOTS[5], [])
     proof = merkle.consistency_proof(LEAVES[:8], 4)
     assert not merkle.verify_consistency(4, 8, ROOTS[3], ROOTS[8], proof)
+
+
+def test_the_compact_range_folds_to_the_published_root_of_every_size():
+    for size, expected in enumerate(ROOTS):
+        edge = merkle.compact_range(LEAVES[:size])
+        assert len(edge) == size.bit_count()
+        assert merkle.root_of_range(edge) == expected
+
+
+def test_appending_in_any_split_gives_the_root_of_the_whole_tree():
+    hashes = [merkle.leaf_hash(bytes([i % 256, i // 256])) for i in range(300)]
+    for first in (0, 1, 5, 64, 127, 128, 129, 299):
+        edge = merkle.append_leaves(merkle.compact_range(hashes[:first]), first, hashes[first:])
+        assert merkle.root_of_range(edge) == merkle.root(hashes)
+
+
+def test_a_compact_range_of_the_wrong_length_is_refused():
+    with pytest.raises(merkle.ProofError):
+        merkle.append_leaves([LEAVES[0]], 3, LEAVES[3:4])  # a tree of 3 leaves has two subtree roots
+    with pytest.raises(merkle.ProofError):
+        merkle.append_leaves([], 1, LEAVES[1:2])
