@@ -81,3 +81,52 @@ def click_action(page: Page, action: str) -> None:
 
 def game_moves(page: Page) -> list[tuple[int, str]]:
     return page.eval_on_selector_all("#moves li", "ls => ls.map(l => [l.value, l.innerText])")
+
+
+# --- playing on the board alone -----------------------------------------------------------------
+# A point inside a board part that the part itself receives (not a token drawn over it), scrolled
+# into view: where a person would put the mouse or a finger.
+_POINT_IN = """(refs) => {
+  const nodes = [...document.querySelectorAll('#board [data-refs]')].filter((n) => n.dataset.refs === refs);
+  for (const node of nodes.reverse()) {
+    node.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const r = node.getBoundingClientRect();
+    for (const [fx, fy] of [[.5, .5], [.3, .3], [.7, .3], [.3, .7], [.7, .7], [.5, .2], [.5, .8], [.2, .5], [.8, .5]]) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('[data-refs]') === node) return [x, y];
+    }
+  }
+  return null;
+}"""
+
+
+def board_legal(page: Page) -> list[str]:
+    return page.evaluate("() => window.boardGuide.legal()")
+
+
+def sent(page: Page) -> int:
+    return int(page.get_attribute("#game-page", "data-sent") or 0)
+
+
+def play_on_board(page: Page, action: str, max_clicks: int = 8) -> bool:
+    """Play ``action`` by clicking board parts and the pictures in the board's tray only, as the
+    page marks them; confirm when asked. False if the board offered no way to it (nothing sent)."""
+    before = sent(page)
+    for _ in range(max_clicks):
+        if page.locator("#confirm-bar").is_visible():
+            page.click("#confirm-yes")
+        if sent(page) > before:
+            return True
+        guide = page.evaluate("(a) => window.boardGuide.partsFor(a)", action)
+        if guide["tray"]:
+            page.locator(f'#board-tray button[data-action="{action}"]').click()
+            continue
+        point = next((p for p in (page.evaluate(_POINT_IN, refs) for refs in guide["parts"]) if p), None)
+        if point is None:
+            print(f"\nno way on the board to {action!r}: {guide}; picks {page.get_attribute('#board', 'data-picks')}")
+            return False
+        page.mouse.click(*point)
+    if page.locator("#confirm-bar").is_visible():
+        page.click("#confirm-yes")
+    return sent(page) > before

@@ -65,7 +65,7 @@ export function render(view) {
     for (const p of here) {
       const label = `${p.faction}.${p.id}${p.turned ? " (turned)" : ""} on ${name}`;
       const piece = pickable(svg("g", { class: `piece faction-${p.faction}${p.turned ? " turned" : ""}` }), [`${p.faction}.${p.id}`, name], label);
-      piece.append(svg("circle", { cx: x, cy: y, r: R * 0.72 }), text(x, y, shortName(p.faction, p.id), { class: "tiny" }));
+      piece.append(svg("circle", { cx: x, cy: y, r: R * 0.6 }), text(x, y, shortName(p.faction, p.id), { class: "tiny" }));
       g.append(piece);
     }
   }
@@ -82,5 +82,5 @@ export function render(view) {
 
 export function prompt(view) {
   if (view.pending && view.pending.kind) return `decide: ${view.pending.kind}`;
-  return "click a piece or a tile to see its actions, or pick from the list";
+  return "click a marked piece or tile, or a choice under the board";
 }

@@ -28,7 +28,7 @@ function piecesText(pieces) {
   return parts;
 }
 
-export function render(view) {
+export function render(view, { game } = {}) {
   // The map spans x = ±1.5·R·2 and y = ±√3·R·2.5, plus one hex radius all round.
   const halfX = 4 * R;
   const halfY = 4.4 * R;
@@ -73,7 +73,8 @@ export function render(view) {
     rows.push([colour, `pool ${p.pool}; reserve ${reserve}`]);
   }
   const turn = view.turn || {};
-  rows.push(["Turn", `${turn.number}, ${turn.active} to act, ${turn.actions_left} actions left`]);
+  if (game && game.outcome) rows.push(["Turn", `${turn.number} (the game is over)`]);
+  else rows.push(["Turn", `${turn.number}, ${turn.active} to act, ${turn.actions_left} action${turn.actions_left === 1 ? "" : "s"} left`]);
   if (turn.specials && turn.specials.length) rows.push(["Specials used", turn.specials.join(", ")]);
   rows.push(["Portal", portal ? portal.join(" ↔ ") : "disabled"]);
   rows.push(["Altar", (view.altar || []).join(", ")], ["Die", view.die]);
@@ -83,5 +84,5 @@ export function render(view) {
 
 export function prompt(view) {
   if (view.pending && view.pending.kind) return `decide: ${view.pending.kind}`;
-  return "click a territory to see its actions, or pick from the list";
+  return "click a marked territory, or a choice under the board";
 }
