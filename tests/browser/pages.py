@@ -29,6 +29,13 @@ def create_game(page: Page, game: str, seats: list[str], options: str = "") -> i
     return int(re.search(r"/games/(\d+)/$", page.url).group(1))
 
 
+def accept_invitation(page: Page, game_id: int) -> None:
+    """The invited player accepts on the game page (issue 14: a seat is taken only by consent)."""
+    page.goto(f"/games/{game_id}/")
+    page.click("#accept-button")
+    page.wait_for_url(re.compile(rf"/games/{game_id}/$"))
+
+
 def seq(page: Page) -> int:
     return int(page.get_attribute("#game-page", "data-seq") or -1)
 
@@ -50,29 +57,28 @@ def choose(page: Page, action: str) -> None:
 
 
 def pick(page: Page, refs: str) -> None:
-    page.click(f'#board [data-refs="{refs}"]')
+    page.locator(f'#board [data-refs="{refs}"]').last.click()
 
 
 def pick_then_choose(page: Page, parts: list[str], action: str) -> None:
-    """Click board parts; the page plays the action itself once two or more clicks leave only it
-    (the same narrowing rule as the page's), otherwise click it in the narrowed list."""
-    remaining = legal(page)
-    for n, part in enumerate(parts):
-        remaining = [a for a in remaining if set(part.split()) & words(a)]
+    """Click board parts; the page plays the action itself once the clicks leave only it,
+    otherwise click it in the board's tray (or the narrowed list)."""
+    before = sent(page)
+    for part in parts:
         pick(page, part)
-        if n >= 1 and remaining == [action]:
+        if sent(page) > before:
             return
-    choose(page, action)
+    tray = page.locator(f'#board-tray button[data-action="{action}"]')
+    if tray.count():
+        tray.click()
+    else:
+        choose(page, action)
 
 
 def click_action(page: Page, action: str) -> None:
-    """Play ``action`` by clicking: first a board part it involves (which narrows and unfolds the
-    list), then the action's button; without such a part, unfold its group and click the button."""
-    mentioned = words(action) - {action.split()[0].lower()}
-    parts = page.eval_on_selector_all("#board [data-refs]", "ns => ns.map(n => n.dataset.refs)")
-    part = next((p for p in parts if mentioned & set(p.split())), None)
-    if part is not None:
-        pick(page, part)
+    """Play ``action`` from the list of legal actions (the secondary view): clear any selection,
+    unfold the action's group, click its button."""
+    page.click("text=Clear selection")
     button = page.locator(f'button.choice[data-action="{action}"]')
     if not button.is_visible():
         page.locator("details.choice-group", has=button).locator("summary").click()
@@ -80,7 +86,8 @@ def click_action(page: Page, action: str) -> None:
 
 
 def game_moves(page: Page) -> list[tuple[int, str]]:
-    return page.eval_on_selector_all("#moves li", "ls => ls.map(l => [l.value, l.innerText])")
+    """(seq, the server's words) of each row of the move list, without the turn number or time."""
+    return page.eval_on_selector_all("#moves li", "ls => ls.map(l => [l.value, l.querySelector('button').textContent])")
 
 
 # --- playing on the board alone -----------------------------------------------------------------
@@ -89,7 +96,7 @@ def game_moves(page: Page) -> list[tuple[int, str]]:
 _POINT_IN = """(refs) => {
   const nodes = [...document.querySelectorAll('#board [data-refs]')].filter((n) => n.dataset.refs === refs);
   for (const node of nodes.reverse()) {
-    node.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    node.scrollIntoView({ block: 'center', inline: 'center' });
     const r = node.getBoundingClientRect();
     for (const [fx, fy] of [[.5, .5], [.3, .3], [.7, .3], [.3, .7], [.7, .7], [.5, .2], [.5, .8], [.2, .5], [.8, .5]]) {
       const x = r.left + fx * r.width, y = r.top + fy * r.height;

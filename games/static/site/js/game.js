@@ -93,6 +93,8 @@ function showSeats() {
   const spans = current.game.seats.map((s) => {
     const span = document.createElement("span");
     span.className = `seat seat-${s.number}`;
+    span.dataset.seat = s.name;
+    span.dataset.player = s.open ? "" : s.player || "";
     const swatch = document.createElement("span");
     swatch.className = `swatch swatch-${s.number}`;
     swatch.setAttribute("aria-hidden", "true");
