@@ -64,6 +64,7 @@ def test_two_players_play_paso_to_the_end_each_seeing_the_others_moves(browser, 
     bob.click(f'section[aria-labelledby="open-h"] a[href="/games/{game_id}/"]')
     bob.click("#join-button")
     expect(alice.locator("#status")).to_contain_text("Your move (south)")  # the join arrived live
+    expect(alice.locator("#seats")).to_contain_text("north: bob")  # and the seat line with it
     expect(alice.locator("#game-page")).to_have_attribute("data-connection", "live")
     expect(bob.locator("#status")).to_contain_text("Waiting for south")
 
