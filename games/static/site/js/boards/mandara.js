@@ -14,9 +14,18 @@ function turn(x, y, orientation) {
   return [x, y];
 }
 
+// Each colour has its own shape too, so stacks read without colour vision.
+function stone(colour, cx, cy, r) {
+  const cls = `piece colour-${colour}`;
+  if (colour === "black") return svg("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, class: cls });
+  if (colour === "grey") return svg("path", { d: `M${cx} ${cy - r - 1} L${cx + r + 1} ${cy + r} L${cx - r - 1} ${cy + r} Z`, class: cls });
+  if (colour === "brown") return svg("path", { d: `M${cx} ${cy - r - 1} L${cx + r + 1} ${cy} L${cx} ${cy + r + 1} L${cx - r - 1} ${cy} Z`, class: cls });
+  return svg("circle", { cx, cy, r, class: cls });
+}
+
 function stack(g, x, y, colours) {
   colours.forEach((colour, i) => {
-    g.append(svg("circle", { cx: x + 8 + (i % 3) * 9, cy: y + 10 + Math.floor(i / 3) * 9, r: 4.5, class: `piece colour-${colour}` }));
+    g.append(stone(colour, x + 8 + (i % 3) * 9, y + 10 + Math.floor(i / 3) * 9, 4.5));
   });
 }
 

@@ -106,9 +106,12 @@ export function render(view, { seat }) {
         g = pickable(svg("g", { class: classes }), [loc, loc.split(".")[0]], label); // a target square
       } else {
         // A rival token in a temple: a click goes through to the temple (the Brahmin's goal).
-        g = svg("g", { class: `${classes} passive`, role: "img", "aria-label": label });
+        g = svg("g", { class: `${classes} passive`, role: "img", "aria-label": label }, [Object.assign(svg("title"), { textContent: label })]);
       }
-      g.append(svg("circle", { cx, cy, r: 13 }), text(cx, cy, LETTER[name] || name[0].toUpperCase()));
+      // South's tokens are discs, north's diamonds: the seats differ in shape as well as colour.
+      const body = who === "south" ? svg("circle", { cx, cy, r: 13 })
+        : svg("rect", { x: cx - 10, y: cy - 10, width: 20, height: 20, transform: `rotate(45 ${cx} ${cy})` });
+      g.append(body, text(cx, cy, LETTER[name] || name[0].toUpperCase()));
       tokenLayer.append(g);
     }
   }
