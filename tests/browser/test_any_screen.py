@@ -47,6 +47,13 @@ def test_on_a_phone_the_board_fits_the_width_and_choices_are_big_enough(new_user
         b = box(page, "#board-tray button", n)
         assert b["width"] >= 44 and b["height"] >= 44, b
     assert page.evaluate("getComputedStyle(document.getElementById('board-bar')).position") == "sticky"
+    # Zoomed, the board's places are big enough for a finger (the board pans by scrolling). Pieces
+    # drawn inside a place may be smaller: the median place is what this measures.
+    page.click("#zoom")
+    sizes = sorted(page.eval_on_selector_all(
+        "#board .pick", "ns => ns.map(n => n.getBoundingClientRect()).map(r => Math.min(r.width, r.height))"))
+    assert sizes[len(sizes) // 2] >= 44, sizes[:5]
+    page.screenshot(path=str(SCREENSHOTS / f"{game}-phone-zoomed.png"))
 
 
 def test_arrow_keys_walk_the_board_and_focus_stays_after_a_move(new_user):

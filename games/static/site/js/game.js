@@ -433,6 +433,14 @@ $("draw-offer")?.addEventListener("click", () => {
   });
 });
 
+// Zoom for dense boards on small screens: the board doubles in size and pans by scrolling.
+$("zoom").addEventListener("click", (event) => {
+  const on = !boardEl.classList.contains("zoomed");
+  boardEl.classList.toggle("zoomed", on);
+  event.currentTarget.setAttribute("aria-pressed", String(on));
+  event.currentTarget.textContent = on ? "Fit the board" : "Zoom the board";
+});
+
 // For the browser tests and for anyone curious: the board parts that lead towards an action.
 window.boardGuide = {
   legal() { return current && replaySeq === null ? current.legal : []; },
