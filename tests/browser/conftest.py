@@ -127,3 +127,16 @@ def new_user(browser, live_asgi):
     yield make
     for context in contexts:
         context.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The CI log names the screenshots and prints the measured shares and axe-core counts."""
+    shots = sorted(SCREENSHOTS.glob("*.png")) if SCREENSHOTS.exists() else []
+    if not shots:
+        return
+    terminalreporter.section("play site: screenshots and measures")
+    for path in shots:
+        terminalreporter.write_line(f"screenshot: {path}")
+    for name in ("board-share.json", "axe.json"):
+        if (OUTPUT / name).exists():
+            terminalreporter.write_line(f"{name}: {(OUTPUT / name).read_text()}")
