@@ -96,3 +96,21 @@ def test_an_unreachable_server_is_said_next_to_the_board_and_cleared(new_user):
     assert page.evaluate("document.querySelector('.board-column').contains(document.getElementById('error'))")
     page.unroute("**/api/games/**")
     expect(page.locator("#error")).to_be_hidden(timeout=15_000)
+
+
+def test_a_summon_offers_its_tile_types_and_turns_as_pictures(new_user):
+    page = new_user("alice")
+    create_game(page, "paso", ["me", "bot:random"])
+    expect(page.locator("#game-page")).to_have_attribute("data-mine", "true")
+    pick(page, "c1")  # the temple: one click, one action, played
+    expect(page.locator('#board [data-refs="brahmin"]')).to_have_class(re.compile(r"\btarget\b"))
+    pick(page, "brahmin")
+    pick(page, "c2")  # an empty space next to the temple
+    pictures = page.locator("#board-tray button .option-picture")
+    expect(pictures).to_have_count(16)  # four tile types, four turns each
+    assert page.locator("#board-tray button .option-picture title").count() == 16
+    expect(page.locator("#board [data-refs='temple']")).to_have_count(0)  # no word lights a temple up
+    before = seq(page)
+    page.locator('#board-tray button[data-action="brahmin summon L c2 r90"]').click()
+    expect(page.locator("#game-page")).not_to_have_attribute("data-seq", str(before))
+    expect(page.locator("#moves")).to_contain_text("south: brahmin summon L c2 r90")
