@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = {"paso": 2, "tibetana": 2, "nakatha": 2, "mandara": 3}
 SIZES = {"desktop": (1280, 800, False), "phone": (390, 844, True)}
-MOVES = {"desktop": 24, "phone": 10}  # own moves per game: random games can run for hundreds
+MOVES = {"desktop": 80, "phone": 30}  # own moves per game: a random game can run for hundreds
 AVOID = {"concede", "offer", "accept", "resign"}  # they end the game or talk about it: tested apart
 
 
@@ -32,12 +32,13 @@ def wait_for_my_move_or_the_end(page) -> bool:
     raise AssertionError(f"neither my move nor the end: {page.locator('#status').inner_text()}")
 
 
-def record_share(game: str, size: str, on_board: int, total: int) -> None:
+def record_share(game: str, size: str, on_board: int, total: int, finished: bool) -> None:
     path = OUTPUT / "board-share.json"
     shares = json.loads(path.read_text()) if path.exists() else {}
-    shares[f"{game}@{size}"] = {"board": on_board, "total": total}
+    shares[f"{game}@{size}"] = {"board": on_board, "total": total, "finished": finished}
     path.write_text(json.dumps(shares, indent=1, sort_keys=True))
-    print(f"\n{game} at {size}: {on_board} of {total} moves made by board clicks alone")
+    end = "the game ended" if finished else "the test stopped before the end"
+    print(f"\n{game} at {size}: {on_board} of {total} moves made by board clicks alone ({end})")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -68,7 +69,8 @@ def test_a_game_against_the_random_bot_by_board_clicks_alone(new_user, game, siz
             shot = SCREENSHOTS / f"{game}-{size}.png"
             page.screenshot(path=str(shot))
             print(f"\nscreenshot: {shot}")
-    record_share(game, size, on_board, total)
+    finished = page.get_attribute("#game-page", "data-status") == "finished"
+    record_share(game, size, on_board, total, finished)
     assert total > 0
     assert on_board == total, f"{total - on_board} of {total} moves needed the list"
     assert not errors
