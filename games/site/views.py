@@ -128,6 +128,10 @@ def create(request):
     return render(request, "site/create.html", {"form": form, "catalog": catalog})
 
 
+# The games' names as players know them (the same words as the page's script, words.js).
+GAME_TITLES = {"paso": "Paso del Brahmán", "tibetana": "Tibetana", "nakatha": "Nakatha", "mandara": "Mandara"}
+
+
 def game_page(request, game_id: int):
     game = _game_or_404(game_id)
     summary = selectors.game_summary(game)
@@ -138,7 +142,7 @@ def game_page(request, game_id: int):
     invited = [s for s in summary["seats"] if s["invited"]]
     user_name = request.user.username if request.user.is_authenticated else None
     return render(request, "site/game.html", {
-        "game": summary, "can_join": can_join, "my_seats": [summary["seats"][n]["name"] for n in mine],
+        "game": summary, "game_title": GAME_TITLES.get(game.name, game.name.title()), "can_join": can_join, "my_seats": [summary["seats"][n]["name"] for n in mine],
         "my_invitation": next((s["name"] for s in invited if user_name and s["player"] == user_name), None),
         "openable": [s["name"] for s in invited] if user_name and game.created_by_id == request.user.pk else [],
         "has_rules": render_rules(game.name) is not None,

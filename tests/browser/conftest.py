@@ -28,6 +28,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 OUTPUT = Path(settings.BASE_DIR) / "test-output"
+SCREENSHOTS = OUTPUT / "screenshots"
 PASSWORD = "a long passphrase"
 
 
@@ -58,7 +59,7 @@ def live_asgi(django_db_setup, django_db_blocker):
     require(importlib.util.find_spec("playwright") is not None, "playwright is not installed (requirements-dev.txt)")
     require(Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is not None, f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     require(connection.vendor == "postgresql", "the browser tests' server shares the test database: it needs PostgreSQL")
-    OUTPUT.mkdir(exist_ok=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     # One server for the whole session, counting in its own memory: its sign-up throttle (5 an hour
     # per address by default) would stop the sixth test's users, all from 127.0.0.1.
@@ -110,8 +111,9 @@ def new_user(browser, live_asgi):
     """A new browser context with a freshly signed-up user logged in: ``new_user("alice")``."""
     contexts = []
 
-    def make(name: str, width: int = 1200):
-        context = browser.new_context(viewport={"width": width, "height": 1000}, base_url=live_asgi)
+    def make(name: str, width: int = 1200, height: int = 1000, touch: bool = False):
+        context = browser.new_context(viewport={"width": width, "height": height}, base_url=live_asgi,
+                                      has_touch=touch, is_mobile=touch)
         contexts.append(context)
         page = context.new_page()
         page.goto("/signup/")
@@ -125,3 +127,16 @@ def new_user(browser, live_asgi):
     yield make
     for context in contexts:
         context.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The CI log names the screenshots and prints the measured shares and axe-core counts."""
+    shots = sorted(SCREENSHOTS.glob("*.png")) if SCREENSHOTS.exists() else []
+    if not shots:
+        return
+    terminalreporter.section("play site: screenshots and measures")
+    for path in shots:
+        terminalreporter.write_line(f"screenshot: {path}")
+    for name in ("board-share.json", "axe.json"):
+        if (OUTPUT / name).exists():
+            terminalreporter.write_line(f"{name}: {(OUTPUT / name).read_text()}")

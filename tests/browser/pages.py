@@ -30,7 +30,7 @@ def create_game(page: Page, game: str, seats: list[str], options: str = "") -> i
 
 
 def accept_invitation(page: Page, game_id: int) -> None:
-    """The invited player accepts from the game page (issue 14: a named seat is an invitation)."""
+    """The invited player accepts on the game page (issue 14: a seat is taken only by consent)."""
     page.goto(f"/games/{game_id}/")
     page.click("#accept-button")
     page.wait_for_url(re.compile(rf"/games/{game_id}/$"))
@@ -57,29 +57,28 @@ def choose(page: Page, action: str) -> None:
 
 
 def pick(page: Page, refs: str) -> None:
-    page.click(f'#board [data-refs="{refs}"]')
+    page.locator(f'#board [data-refs="{refs}"]').last.click()
 
 
 def pick_then_choose(page: Page, parts: list[str], action: str) -> None:
-    """Click board parts; the page plays the action itself once two or more clicks leave only it
-    (the same narrowing rule as the page's), otherwise click it in the narrowed list."""
-    remaining = legal(page)
-    for n, part in enumerate(parts):
-        remaining = [a for a in remaining if set(part.split()) & words(a)]
+    """Click board parts; the page plays the action itself once the clicks leave only it,
+    otherwise click it in the board's tray (or the narrowed list)."""
+    before = sent(page)
+    for part in parts:
         pick(page, part)
-        if n >= 1 and remaining == [action]:
+        if sent(page) > before:
             return
-    choose(page, action)
+    tray = page.locator(f'#board-tray button[data-action="{action}"]')
+    if tray.count():
+        tray.click()
+    else:
+        choose(page, action)
 
 
 def click_action(page: Page, action: str) -> None:
-    """Play ``action`` by clicking: first a board part it involves (which narrows and unfolds the
-    list), then the action's button; without such a part, unfold its group and click the button."""
-    mentioned = words(action) - {action.split()[0].lower()}
-    parts = page.eval_on_selector_all("#board [data-refs]", "ns => ns.map(n => n.dataset.refs)")
-    part = next((p for p in parts if mentioned & set(p.split())), None)
-    if part is not None:
-        pick(page, part)
+    """Play ``action`` from the list of legal actions (the secondary view): clear any selection,
+    unfold the action's group, click its button."""
+    page.click("text=Clear selection")
     button = page.locator(f'button.choice[data-action="{action}"]')
     if not button.is_visible():
         page.locator("details.choice-group", has=button).locator("summary").click()
@@ -87,4 +86,54 @@ def click_action(page: Page, action: str) -> None:
 
 
 def game_moves(page: Page) -> list[tuple[int, str]]:
-    return page.eval_on_selector_all("#moves li", "ls => ls.map(l => [l.value, l.innerText])")
+    """(seq, the server's words) of each row of the move list, without the turn number or time."""
+    return page.eval_on_selector_all("#moves li", "ls => ls.map(l => [l.value, l.querySelector('button').textContent])")
+
+
+# --- playing on the board alone -----------------------------------------------------------------
+# A point inside a board part that the part itself receives (not a token drawn over it), scrolled
+# into view: where a person would put the mouse or a finger.
+_POINT_IN = """(refs) => {
+  const nodes = [...document.querySelectorAll('#board [data-refs]')].filter((n) => n.dataset.refs === refs);
+  for (const node of nodes.reverse()) {
+    node.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = node.getBoundingClientRect();
+    for (const [fx, fy] of [[.5, .5], [.3, .3], [.7, .3], [.3, .7], [.7, .7], [.5, .2], [.5, .8], [.2, .5], [.8, .5]]) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('[data-refs]') === node) return [x, y];
+    }
+  }
+  return null;
+}"""
+
+
+def board_legal(page: Page) -> list[str]:
+    return page.evaluate("() => window.boardGuide.legal()")
+
+
+def sent(page: Page) -> int:
+    return int(page.get_attribute("#game-page", "data-sent") or 0)
+
+
+def play_on_board(page: Page, action: str, max_clicks: int = 8) -> bool:
+    """Play ``action`` by clicking board parts and the pictures in the board's tray only, as the
+    page marks them; confirm when asked. False if the board offered no way to it (nothing sent)."""
+    before = sent(page)
+    for _ in range(max_clicks):
+        if page.locator("#confirm-bar").is_visible():
+            page.click("#confirm-yes")
+        if sent(page) > before:
+            return True
+        guide = page.evaluate("(a) => window.boardGuide.partsFor(a)", action)
+        if guide["tray"]:
+            page.locator(f'#board-tray button[data-action="{action}"]').click()
+            continue
+        point = next((p for p in (page.evaluate(_POINT_IN, refs) for refs in guide["parts"]) if p), None)
+        if point is None:
+            print(f"\nno way on the board to {action!r}: {guide}; picks {page.get_attribute('#board', 'data-picks')}")
+            return False
+        page.mouse.click(*point)
+    if page.locator("#confirm-bar").is_visible():
+        page.click("#confirm-yes")
+    return sent(page) > before

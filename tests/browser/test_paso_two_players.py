@@ -7,15 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import OUTPUT
-from tests.browser.pages import (
-    accept_invitation,
-    choose,
-    create_game,
-    pick,
-    pick_then_choose,
-    seq,
-    wait_for_seq,
-)
+from tests.browser.pages import accept_invitation, create_game, pick, pick_then_choose, seq, wait_for_seq
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,29 +27,26 @@ GAME = [
 
 
 def play_by_clicking(page, action: str, keyboard: bool = False) -> None:
-    """The player's gestures for one Paso action: a token, then where it goes; or a space, then
-    the action from the narrowed list; ``end`` from the list."""
+    """The player's gestures for one Paso action, on the board alone: a token, then where it goes;
+    a space for a temple (one click leaves one action: it is played); ``end`` under the board."""
     parts = action.split()
     if action == "end":
         if keyboard:
-            page.focus('button.choice[data-action="end"]')
+            page.focus('#board-tray button[data-action="end"]')
             page.keyboard.press("Enter")
         else:
-            choose(page, action)
+            page.click('#board-tray button[data-action="end"]')
     elif parts[0] == "temple":
         if keyboard:
             page.focus(f'#board [data-refs="{parts[1]}"]')
             page.keyboard.press("Enter")
-            page.focus(f'button.choice[data-action="{action}"]')
-            page.keyboard.press("Enter")
         else:
             pick(page, parts[1])
-            choose(page, action)
     elif parts[1] == "summon":
         pick_then_choose(page, [parts[0], parts[3]], action)
     elif parts[1] == "walk":
         destination = parts[2].split("-")[1]
-        square = "temple c5" if destination == "temple" else f"{destination} {destination.split('.')[0]}"
+        square = "rival-temple c5" if destination == "temple" else f"{destination} {destination.split('.')[0]}"
         pick_then_choose(page, [parts[0], square], action)
     else:
         raise AssertionError(f"no gestures written for {action!r}")
@@ -75,6 +64,7 @@ def test_two_players_play_paso_to_the_end_each_seeing_the_others_moves(browser, 
     bob.click(f'section[aria-labelledby="open-h"] a[href="/games/{game_id}/"]')
     bob.click("#join-button")
     expect(alice.locator("#status")).to_contain_text("Your move (south)")  # the join arrived live
+    expect(alice.locator("#seats")).to_contain_text("north: bob")  # and the seat line with it
     expect(alice.locator("#game-page")).to_have_attribute("data-connection", "live")
     expect(bob.locator("#status")).to_contain_text("Waiting for south")
 
@@ -96,7 +86,7 @@ def test_two_players_play_paso_to_the_end_each_seeing_the_others_moves(browser, 
             alice.locator("#board").screenshot(path=str(OUTPUT / "board-paso-midgame.png"))
 
     for page in (alice, bob, watcher):
-        expect(page.locator("#status")).to_contain_text("Game over: south won (illumination)")
+        expect(page.locator("#status")).to_contain_text("Game over: south (alice) won — Illumination")
     alice.locator("#board").screenshot(path=str(OUTPUT / "board-paso.png"))
     bob.screenshot(path=str(OUTPUT / "paso-phone-width.png"), full_page=True)
     assert not errors
@@ -117,8 +107,8 @@ def test_a_refused_move_says_why_and_the_page_catches_up(new_user):
     before = seq(alice)
     play_by_clicking(alice, "temple c1")
     wait_for_seq(alice, before + 1)
-    stale.click('button.choice[data-action="temple b1"]')
-    expect(stale.locator("#error")).to_contain_text("The server refused “temple b1”: stale expected_seq")
+    stale.click('#board [data-refs="b1"]')
+    expect(stale.locator("#error")).to_have_text("Your opponent moved first — the board is up to date.")
 
     stale.unroute("**/api/games/**")
     expect(stale.locator("#status")).to_contain_text("Waiting for north")  # polling caught up
@@ -135,10 +125,9 @@ def test_a_dropped_socket_reconnects_and_the_page_resyncs(new_user):
 
     bob.route_web_socket(re.compile(r"/ws/games/\d+/"), through_to_the_server)
     game_id = create_game(alice, "paso", ["me", "invite=bob"])
-    accept_invitation(bob, game_id)  # the game page, then the same page again once accepted
+    accept_invitation(bob, game_id)
     expect(bob.locator("#game-page")).to_have_attribute("data-connection", "live")
-    opened = len(sockets)
-
+    opened = len(sockets)  # the game page, then the same page again once accepted
     sockets[-1].close()  # the network drops bob's socket
     expect(bob.locator("#game-page")).to_have_attribute("data-reconnects", "1")
     expect(bob.locator("#game-page")).to_have_attribute("data-connection", "live")

@@ -18,8 +18,9 @@ MAX_OWN_MOVES = 12  # a turn may take several actions before the bots get theirs
 def seat_names(page):
     """(my seat, the bots' seats) read from the page's seat line, e.g. ``pink: alice``."""
     mine, bots = None, []
-    for text in page.locator(".seats-line .seat").all_inner_texts():
-        name, _, player = (t.strip() for t in text.partition(":"))
+    seats = page.locator(".seats-line .seat")
+    for n in range(seats.count()):
+        name, player = seats.nth(n).get_attribute("data-seat"), seats.nth(n).get_attribute("data-player")
         if player.startswith("bot:"):
             bots.append(name)
         elif player == "alice":

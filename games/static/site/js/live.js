@@ -5,10 +5,13 @@ import { getJSON } from "./api.js";
 
 const POLL_MS = 3000;
 const MAX_BACKOFF_MS = 30000;
+const SILENCE_MS = 4000; // a socket that opens but says nothing this long is not trusted alone
 
 export class Live {
-  constructor(gameId, { onState, onStatus, forcePoll = false }) {
+  constructor(gameId, { onState, onStatus, onUnreachable = () => {}, forcePoll = false }) {
     this.gameId = gameId;
+    this.onUnreachable = onUnreachable;
+    this.failures = 0;
     this.onState = onState;
     this.onStatus = onStatus;
     this.forcePoll = forcePoll || !("WebSocket" in window);
@@ -39,13 +42,26 @@ export class Live {
     this.socket = socket;
     socket.onopen = () => {
       this.backoff = 1000;
-      this.stopPolling();
       this.onStatus("Live.", "live");
+      // Keep polling until the socket has said something: an open but silent socket (a proxy that
+      // swallows frames) must not leave the page on "Loading…".
+      clearTimeout(this.silence);
+      this.silence = setTimeout(() => {
+        if (this.socket === socket && !socket.heard) {
+          this.onStatus(`The live connection is silent: checking for moves every ${POLL_MS / 1000} s.`, "poll");
+          this.startPolling();
+        }
+      }, SILENCE_MS);
       // The server sends the state on connect; after a drop this also covers anything missed.
       socket.send(JSON.stringify({ type: "resync" }));
     };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
+      if (!socket.heard) {
+        socket.heard = true;
+        this.stopPolling();
+        this.onStatus("Live.", "live");
+      }
       if (message.type === "state") this.deliver(message);
     };
     socket.onclose = () => {
@@ -92,13 +108,17 @@ export class Live {
     const base = `/api/games/${this.gameId}`;
     try {
       const game = await getJSON(base);
-      if (!force && game.seq === this.seq) return;
+      const wasDown = this.failures > 0;
+      this.failures = 0;
+      if (!force && !wasDown && game.seq === this.seq) return;
       const [state, legal, now] = await Promise.all([getJSON(`${base}/state`), getJSON(`${base}/legal`), getJSON(base)]);
       // A move landed between the reads: leave seq as it was, so the next tick reads again.
       if (state.seq !== legal.seq || now.seq !== state.seq) return;
       this.deliver({ type: "state", game: now, ...state, legal: legal.actions });
     } catch {
-      // The server is unreachable: the next tick tries again.
+      // The server is unreachable: say so after two misses; the next tick tries again.
+      this.failures += 1;
+      if (this.failures >= 2) this.onUnreachable(true);
     }
   }
 }

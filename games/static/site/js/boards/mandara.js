@@ -14,26 +14,36 @@ function turn(x, y, orientation) {
   return [x, y];
 }
 
+// Each colour has its own shape too, so stacks read without colour vision.
+function stone(colour, cx, cy, r) {
+  const cls = `piece colour-${colour}`;
+  if (colour === "black") return svg("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, class: cls });
+  if (colour === "grey") return svg("path", { d: `M${cx} ${cy - r - 1} L${cx + r + 1} ${cy + r} L${cx - r - 1} ${cy + r} Z`, class: cls });
+  if (colour === "brown") return svg("path", { d: `M${cx} ${cy - r - 1} L${cx + r + 1} ${cy} L${cx} ${cy + r + 1} L${cx - r - 1} ${cy} Z`, class: cls });
+  return svg("circle", { cx, cy, r, class: cls });
+}
+
 function stack(g, x, y, colours) {
   colours.forEach((colour, i) => {
-    g.append(svg("circle", { cx: x + 8 + (i % 3) * 9, cy: y + 10 + Math.floor(i / 3) * 9, r: 4.5, class: `piece colour-${colour}` }));
+    g.append(stone(colour, x + 8 + (i % 3) * 9, y + 10 + Math.floor(i / 3) * 9, 4.5));
   });
 }
 
-function drawTile(g, tile, left, top, where) {
+function drawTile(g, tile, left, top, where, passive = false) {
   for (const name of NAMES) {
     if (!(name in tile.cells)) continue; // a void cell
     const [x, y] = turn("abc".indexOf(name[0]), Number(name[1]) - 1, tile.orientation || 0);
     const colours = tile.cells[name] || [];
     const label = `${where} tile ${tile.tile} cell ${name}: ${colours.length ? colours.join(", ") : "empty"}`;
-    const cell = pickable(svg("g", { class: "md-cell" }), [`t${tile.tile}.${name}`, `t${tile.tile}`], label);
+    const cell = passive ? svg("g", { class: "md-cell" }, [Object.assign(svg("title"), { textContent: label })])
+      : pickable(svg("g", { class: "md-cell" }), [`t${tile.tile}.${name}`, `t${tile.tile}`], label);
     cell.append(svg("rect", { x: left + x * C + 1, y: top + y * C + 1, width: C - 2, height: C - 2, rx: 4 }));
     stack(cell, left + x * C, top + y * C, colours);
     g.append(cell);
   }
 }
 
-export function render(view) {
+export function render(view, { game } = {}) {
   const width = 3 * SPACE + 3 * C + 40;
   const cards = Object.entries(view.cards || {}).filter(([, card]) => card); // null: no card dealt there
   const height = Math.max(3 * SPACE, 3 * C + 40 + cards.length * 44);
@@ -63,7 +73,10 @@ export function render(view) {
     root.append(g);
   });
 
-  const rows = [["Round", view.round], ["Phase", view.phase], ["To act", view.actor], ["Track", (view.track || []).join(" → ")]];
+  const over = !!(game && game.outcome) || view.actor === null || view.actor === undefined;
+  const rows = [["Round", view.round], ["Phase", humanPhase(view.phase)]];
+  if (!over) rows.push(["To act", view.actor]);
+  rows.push(["Track", (view.track || []).join(" → ")]);
   for (const [colour, p] of Object.entries(view.players || {})) {
     rows.push([colour, `score ${p.score}; hand ${p.hand}; reserve ${p.reserve}; stock ${p.stock}`]);
   }
@@ -73,6 +86,22 @@ export function render(view) {
   return { svg: root, panel: html("div", {}, [facts(rows)]), caption: `Mandara board, round ${view.round}` };
 }
 
+function humanPhase(phase) {
+  const text = String(phase || "").replace(/[_-]+/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function prompt(view) {
-  return view.phase ? `${view.phase}: click a space or a card, or pick from the list` : null;
+  return view.phase ? `${humanPhase(view.phase).toLowerCase()}: click a marked space, cell or card, or a choice under the board` : null;
+}
+
+// An orientation offered in the tray: the tile in play drawn turned that way.
+export function picture(action, view) {
+  const w = action.split(/\s+/);
+  if (w[0] !== "orient" || !view.turned) return null;
+  const label = `tile ${view.turned.tile} turned ${w[1]}°`;
+  const root = svg("svg", { viewBox: `-2 -2 ${3 * C + 4} ${3 * C + 4}`, class: "option-picture", role: "img", "aria-label": label });
+  root.append(Object.assign(svg("title"), { textContent: label }));
+  drawTile(root, { ...view.turned, orientation: Number(w[1]) }, 0, 0, "turned", true);
+  return root;
 }

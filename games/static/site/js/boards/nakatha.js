@@ -65,22 +65,30 @@ export function render(view) {
     for (const p of here) {
       const label = `${p.faction}.${p.id}${p.turned ? " (turned)" : ""} on ${name}`;
       const piece = pickable(svg("g", { class: `piece faction-${p.faction}${p.turned ? " turned" : ""}` }), [`${p.faction}.${p.id}`, name], label);
-      piece.append(svg("circle", { cx: x, cy: y, r: R * 0.72 }), text(x, y, shortName(p.faction, p.id), { class: "tiny" }));
+      piece.append(svg("circle", { cx: x, cy: y, r: R * 0.6 }), text(x, y, shortName(p.faction, p.id), { class: "tiny" }));
       g.append(piece);
     }
   }
   root.append(g);
 
+  const legend = html("ul", { class: "legend", "aria-label": "factions by player" });
+  for (const s of view.seats || []) {
+    for (const f of s.factions || []) {
+      const swatch = svg("svg", { viewBox: "0 0 20 20", class: "legend-swatch", "aria-hidden": "true" });
+      swatch.append(svg("g", { class: `faction-${f}` }, [svg("circle", { cx: 10, cy: 10, r: 8 })]));
+      legend.append(html("li", {}, [swatch, `${SHORT[f] || f}: ${f}, played by ${s.name}`]));
+    }
+  }
   const rows = (view.seats || []).map((s) => [s.name, (s.factions || []).join(", ")]);
   rows.push(["Phase", view.phase], ["Round", view.round], ["Turn", view.turn]);
   if (view.active) rows.push(["Active", typeof view.active === "string" ? view.active : JSON.stringify(view.active)]);
   if (view.pending) rows.push(["Pending", view.pending.kind || JSON.stringify(view.pending)]);
   if (view.sword) rows.push(["Sword", view.sword.found ? "found" : "not found yet"]);
   if (offBoard.length) rows.push(["Off the board", offBoard.join(", ")]);
-  return { svg: root, panel: html("div", {}, [facts(rows)]), caption: `Nakatha board, round ${view.round}` };
+  return { svg: root, panel: html("div", {}, [legend, facts(rows)]), caption: `Nakatha board, round ${view.round}` };
 }
 
 export function prompt(view) {
   if (view.pending && view.pending.kind) return `decide: ${view.pending.kind}`;
-  return "click a piece or a tile to see its actions, or pick from the list";
+  return "click a marked piece or tile, or a choice under the board";
 }

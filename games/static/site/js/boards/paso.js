@@ -42,7 +42,10 @@ export function render(view, { seat }) {
     const tile = view.spaces[space];
     const owner = templeOf[space];
     if (owner) {
-      const g = pickable(svg("g", { class: `temple temple-${owner}` }), ["temple", space], `${owner} temple on ${space}`);
+      // The notation says `temple` for the mover's own temple (a start, shown by the token) and for
+      // the rival's (the Brahmin's goal): only the rival's is a place to click for it.
+      const refs = seat && owner !== seat ? ["rival-temple", space] : [space];
+      const g = pickable(svg("g", { class: `temple temple-${owner}` }), refs, `${owner} temple on ${space}`);
       g.append(svg("rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 14 }), text(x + S / 2, y + 18, `${owner} temple`, { class: "label" }));
       layer.append(g);
     } else if (!tile) {
@@ -60,8 +63,9 @@ export function render(view, { seat }) {
         g.append(part);
       }
       // The tile's type and turn on a small pill where its four sub-squares meet.
-      const tag = svg("g", { class: "tile-tag", "aria-hidden": "true" });
-      tag.append(svg("rect", { x: x + S / 2 - 17, y: y + S / 2 - 9, width: 34, height: 18, rx: 9 }),
+      // It stands for the whole space (a meditation turns the tile, a levitation lifts it).
+      const tag = pickable(svg("g", { class: "tile-tag" }), [space], `${space}: tile ${tile.type} turned ${tile.rot}°`);
+      tag.append(svg("rect", { x: x + S / 2 - 20, y: y + S / 2 - 11, width: 40, height: 22, rx: 11 }),
         text(x + S / 2, y + S / 2, `${tile.type} r${tile.rot}`, { class: "tile-label" }));
       g.append(tag);
       layer.append(g);
@@ -102,9 +106,12 @@ export function render(view, { seat }) {
         g = pickable(svg("g", { class: classes }), [loc, loc.split(".")[0]], label); // a target square
       } else {
         // A rival token in a temple: a click goes through to the temple (the Brahmin's goal).
-        g = svg("g", { class: `${classes} passive`, role: "img", "aria-label": label });
+        g = svg("g", { class: `${classes} passive`, role: "img", "aria-label": label }, [Object.assign(svg("title"), { textContent: label })]);
       }
-      g.append(svg("circle", { cx, cy, r: 13 }), text(cx, cy, LETTER[name] || name[0].toUpperCase()));
+      // South's tokens are discs, north's diamonds: the seats differ in shape as well as colour.
+      const body = who === "south" ? svg("circle", { cx, cy, r: 13 })
+        : svg("rect", { x: cx - 10, y: cy - 10, width: 20, height: 20, transform: `rotate(45 ${cx} ${cy})` });
+      g.append(body, text(cx, cy, LETTER[name] || name[0].toUpperCase()));
       tokenLayer.append(g);
     }
   }
@@ -132,7 +139,45 @@ export function render(view, { seat }) {
 }
 
 export function prompt(view, legal) {
-  if (view.phase === "temples") return "click an edge space to place your temple";
-  if (legal.length === 1 && legal[0] === "end") return "nothing left to do: end the turn";
-  return "click one of your tokens, then where it should go (or pick from the list)";
+  if (view.phase === "temples") return "click a marked edge space to place your temple";
+  if (legal.length === 1 && legal[0] === "end") return "nothing left to do: end the turn under the board";
+  return "click one of your marked tokens, then where it should go";
+}
+
+// The words of an action that name board parts. `temple` as a walk's start is the token's own
+// temple (the token is clicked instead); as its end it is the rival's temple.
+export function words(action) {
+  const w = action.toLowerCase().split(/\s+/);
+  if (w[1] === "walk" || w[1] === "levitate") {
+    const [from, to] = w[2].split("-");
+    return [w[0], w[1], ...(from === "temple" ? [] : [from]), to === "temple" ? "rival-temple" : to];
+  }
+  return w;
+}
+
+// A tile of type `type` turned `rot` degrees, drawn small: the pictures a summon or meditation offers.
+function tilePicture(type, rot, label) {
+  const root = svg("svg", { viewBox: "0 0 60 60", class: "option-picture", role: "img", "aria-label": label });
+  const title = svg("title");
+  title.textContent = label;
+  root.append(title);
+  const stoneSet = new Set(stones({ type, rot }));
+  const at = { nw: [0, 0], ne: [30, 0], se: [30, 30], sw: [0, 30] };
+  for (const c of CORNERS) {
+    const kind = stoneSet.has(c) ? "stone" : "water";
+    const [x, y] = at[c];
+    root.append(svg("rect", { x: x + 1, y: y + 1, width: 28, height: 28, rx: kind === "stone" ? 7 : 1, class: `sub-${kind}` }));
+    if (kind === "water") root.append(svg("path", { d: `M${x + 5} ${y + 12} q5 -5 10 0 t10 0 M${x + 5} ${y + 20} q5 -5 10 0 t10 0`, class: "wave" }));
+  }
+  return root;
+}
+
+export function picture(action, view) {
+  const w = action.split(/\s+/);
+  if (w[1] === "summon") return tilePicture(w[2], Number(w[4].slice(1)), `tile ${w[2]} turned ${w[4].slice(1)}°`);
+  if (w[1] === "meditate") {
+    const tile = view.spaces[w[2]];
+    if (tile) return tilePicture(tile.type, Number(w[3].slice(1)), `turn the tile on ${w[2]} to ${w[3].slice(1)}°`);
+  }
+  return null;
 }

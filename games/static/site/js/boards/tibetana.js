@@ -17,6 +17,28 @@ function centre(name) {
   return [1.5 * R * q, Math.sqrt(3) * R * (r + q / 2)];
 }
 
+// Owners told apart by shape as well as colour: pink's marks sit in a circle, green's in a square.
+function ownerShape(x, y, colour, size) {
+  return colour === "pink"
+    ? svg("circle", { cx: x, cy: y, r: size / 2, class: `owner owner-${colour}` })
+    : svg("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, class: `owner owner-${colour}` });
+}
+
+function piecesMark(x, y, p) {
+  const g = svg("g", { class: `pieces colour-${p.colour}`, "aria-hidden": "true" });
+  g.append(ownerShape(x - 30, y, p.colour, 12), text(x + 4, y, p.text, { class: `count colour-${p.colour}` }));
+  return g;
+}
+
+// A pagoda: a roof over its rings' count, in its owner's shape.
+function pagodaMark(x, y, pagoda) {
+  const g = svg("g", { class: `pagoda-mark colour-${pagoda.owner}`, "aria-hidden": "true" });
+  g.append(ownerShape(x - 22, y, pagoda.owner, 10),
+    svg("path", { d: `M${x - 12} ${y - 2} l12 -10 l12 10 z`, class: `roof owner-${pagoda.owner}` }),
+    text(x, y + 7, `${pagoda.rings}`, { class: `pagoda colour-${pagoda.owner}` }));
+  return g;
+}
+
 function piecesText(pieces) {
   const parts = [];
   for (const [colour, p] of Object.entries(pieces || {})) {
@@ -28,7 +50,7 @@ function piecesText(pieces) {
   return parts;
 }
 
-export function render(view) {
+export function render(view, { game } = {}) {
   // The map spans x = ±1.5·R·2 and y = ±√3·R·2.5, plus one hex radius all round.
   const halfX = 4 * R;
   const halfY = 4.4 * R;
@@ -53,12 +75,15 @@ export function render(view) {
     if (t.demon) refs.push(t.demon.name);
     const cell = pickable(svg("g", { class: `territory terrain-${TERRAIN[name]}` }), refs, bits.join("; "));
     cell.append(svg("polygon", { points: hexPoints(x, y, R - 2), class: "hex" }));
-    cell.append(text(x, y - R * 0.62, name, { class: "coord" }));
-    cell.append(text(x + R * 0.55, y - R * 0.35, `⚡${t.energy}`, { class: "energy" }));
-    pieces.forEach((p, i) => cell.append(text(x, y - 8 + i * 18, p.text, { class: `count colour-${p.colour}` })));
-    if (t.pagoda) cell.append(text(x, y + R * 0.55, `⌂${t.pagoda.rings}`, { class: `pagoda colour-${t.pagoda.owner}` }));
-    if (t.demon) cell.append(text(x, y + R * 0.55, t.demon.name, { class: `demon ${t.demon.level}` }));
-    g.append(cell);
+    // The drawing repeats the label's facts in short, over the territory (clicks pass through it):
+    // screen readers read the label instead.
+    const marks = svg("g", { class: "marks", "aria-hidden": "true" });
+    marks.append(text(x, y - R * 0.62, name, { class: "coord" }));
+    marks.append(text(x + R * 0.55, y - R * 0.35, `⚡${t.energy}`, { class: "energy" }));
+    pieces.forEach((p, i) => marks.append(piecesMark(x, y - 10 + i * 20, p)));
+    if (t.pagoda) marks.append(pagodaMark(x, y + R * 0.55, t.pagoda));
+    if (t.demon) marks.append(text(x, y + R * 0.55, t.demon.name, { class: `demon ${t.demon.level}` }));
+    g.append(cell, marks);
   }
   // Each portal half is a ring on the territory it touches (T4: the two become adjacent).
   for (const name of portal || []) {
@@ -73,7 +98,8 @@ export function render(view) {
     rows.push([colour, `pool ${p.pool}; reserve ${reserve}`]);
   }
   const turn = view.turn || {};
-  rows.push(["Turn", `${turn.number}, ${turn.active} to act, ${turn.actions_left} actions left`]);
+  if (game && game.outcome) rows.push(["Turn", `${turn.number} (the game is over)`]);
+  else rows.push(["Turn", `${turn.number}, ${turn.active} to act, ${turn.actions_left} action${turn.actions_left === 1 ? "" : "s"} left`]);
   if (turn.specials && turn.specials.length) rows.push(["Specials used", turn.specials.join(", ")]);
   rows.push(["Portal", portal ? portal.join(" ↔ ") : "disabled"]);
   rows.push(["Altar", (view.altar || []).join(", ")], ["Die", view.die]);
@@ -83,5 +109,5 @@ export function render(view) {
 
 export function prompt(view) {
   if (view.pending && view.pending.kind) return `decide: ${view.pending.kind}`;
-  return "click a territory to see its actions, or pick from the list";
+  return "click a marked territory, or a choice under the board";
 }

@@ -1,0 +1,48 @@
+// Human words for what the server says in its own terms: outcomes, seats, the tab's title.
+const GAME_NAMES = { paso: "Paso del Brahmán", tibetana: "Tibetana", nakatha: "Nakatha", mandara: "Mandara" };
+
+export function gameName(name) {
+  return GAME_NAMES[name] || name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+// "mandala_complete" -> "Mandala complete"
+export function humanWords(code) {
+  const text = String(code || "").replace(/[_-]+/g, " ").trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function seatLabel(seat) {
+  if (!seat.player) return seat.name;
+  return seat.player.startsWith("bot:") ? `the ${seat.player.slice(4)} bot` : seat.player;
+}
+
+export function outcomeText(outcome, seats) {
+  const byName = Object.fromEntries(seats.map((s) => [s.name, s]));
+  const who = (name) => (byName[name] && byName[name].player ? `${name} (${seatLabel(byName[name])})` : name);
+  const winners = outcome.winners || [];
+  const result = winners.length ? `${winners.map(who).join(" and ")} won` : "a draw";
+  return `${result} — ${humanWords(outcome.reason)}`;
+}
+
+export function gameTitle(name, id, { mine, over, toAct }) {
+  const game = `${gameName(name)} #${id}`;
+  if (over) return `Game over — ${game}`;
+  if (mine) return `● Your move — ${game}`;
+  return toAct ? `${game} — ${toAct} to move` : game;
+}
+
+// A dot on the tab's icon: green when it is the player's move.
+const DOTS = { move: "#1e8a3c", wait: "#8a8f99", over: "#20242c" };
+
+export function setFavicon(state) {
+  let link = document.querySelector('link[rel="icon"]');
+  if (!link) {
+    link = document.createElement("link");
+    link.rel = "icon";
+    document.head.append(link);
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#20242c"/><circle cx="16" cy="16" r="10" fill="${DOTS[state]}"/></svg>`;
+  const href = `data:image/svg+xml,${encodeURIComponent(svg)}`;
+  if (link.getAttribute("href") !== href) link.setAttribute("href", href);
+  link.dataset.state = state;
+}

@@ -1,0 +1,70 @@
+"""axe-core (vendored under tests/browser/vendor/, injected from the file: no network) finds no
+serious or critical violation, colour contrast included, on the site's pages: home, new game, each
+game's page during play, the rules, a player's profile with their game history, the leaderboard.
+The counts per page are printed and written to test-output/axe.json."""
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import OUTPUT
+from tests.browser.pages import create_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+PLAYERS = {"paso": 2, "tibetana": 2, "nakatha": 2, "mandara": 3}
+SERIOUS = {"serious", "critical"}
+
+
+def audit(page) -> dict:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("() => axe.run(document, { resultTypes: ['violations'] })")
+    counts = {}
+    for violation in result["violations"]:
+        counts[violation["impact"] or "unknown"] = counts.get(violation["impact"] or "unknown", 0) + len(violation["nodes"])
+    serious = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+               for v in result["violations"] if v["impact"] in SERIOUS]
+    return {"counts": counts, "serious": serious}
+
+
+def record(name: str, found: dict, table: dict) -> None:
+    table[name] = found["counts"]
+    print(f"\naxe {name}: {found['counts'] or 'no violations'}")
+
+
+def test_no_serious_or_critical_violations_on_any_page(new_user):
+    page = new_user("alice")
+    table, failures = {}, {}
+
+    def check(name: str) -> None:
+        found = audit(page)
+        record(name, found, table)
+        if found["serious"]:
+            failures[name] = found["serious"]
+
+    page.goto("/")
+    check("home")
+    page.goto("/games/new/")
+    check("new game")
+    for game, players in PLAYERS.items():
+        create_game(page, game, ["me"] + ["bot:random"] * (players - 1))
+        expect(page.locator("#game-page")).to_have_attribute("data-mine", "true")
+        check(f"game {game}")
+    page.click("#resign")  # a finished game for the profile's history
+    page.click("#confirm-yes")
+    expect(page.locator("#status")).to_contain_text("Game over")
+    check("game over (mandara)")
+    page.goto("/rules/")
+    check("rules index")
+    for game in PLAYERS:
+        page.goto(f"/rules/{game}/")
+        check(f"rules {game}")
+    page.goto("/players/alice/")
+    check("profile with history")
+    page.goto("/leaderboard/paso/")
+    check("leaderboard")
+    (OUTPUT / "axe.json").write_text(json.dumps(table, indent=1))
+    assert not failures, json.dumps(failures, indent=1)
