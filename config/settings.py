@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "games",
+    "workers",  # Celery tasks (they fill games.notify's task port) and the simulate command
 ]
 
 MIDDLEWARE = [

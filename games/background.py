@@ -128,9 +128,9 @@ class BotTurnWorker:
     def sweep(self) -> None:
         """The deadline sweep of ``workers.tasks`` (its timeouts run here, eagerly), which queues
         again the bot turns quiet for a sweep interval; those already waiting here are skipped."""
-        from workers.tasks import sweep_deadlines
+        from games import notify
 
-        sweep_deadlines()
+        notify.task("sweep_deadlines")()
 
     def _submit_all(self, turns) -> int:
         return sum(self.submit(game_id, seq) for game_id, seq in turns)

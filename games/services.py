@@ -37,7 +37,7 @@ def create_game(
     """A new game. A seat naming another user is an invitation (``games.invitations``): the game
     starts once every invited user has accepted. ``creator`` None is the service itself (tools,
     tests), which seats users directly; such a game is never rated."""
-    _check_writable(creator)
+    check_writable(creator)
     engine = _engine_named(name)
     time_control = clock.check_time_control(time_control)
     players = players or engine.player_counts[0]
@@ -69,14 +69,14 @@ def create_game(
     for number, spec in enumerate(seat_specs):
         seat = game.seats.get(number=number)
         if "user" in spec:
-            _take_seat(game, engine, seat, user=spec["user"])
+            take_seat(game, engine, seat, user=spec["user"])
         elif "bot" in spec:
-            _take_seat(game, engine, seat, bot=spec["bot"])
+            take_seat(game, engine, seat, bot=spec["bot"])
         elif "invite" in spec:
             seat.invited, seat.invited_until = spec["invite"], invited_until
             seat.save(update_fields=["invited", "invited_until"])
-    _start_if_full(game, engine)
-    _save(game)
+    start_if_full(game, engine)
+    save(game)
     notify.after_commit(game)
     return game
 
@@ -167,8 +167,8 @@ def _invitations_payload(engine, players: int, specs: list[dict], until) -> dict
 
 @transaction.atomic
 def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str | None = None) -> Game:
-    _check_writable(user)
-    game = _locked(game_id)
+    check_writable(user)
+    game = locked(game_id)
     if game.status != Game.Status.OPEN:
         raise Conflict("this game is not waiting for players")
     engine = engine_of(game)
@@ -185,14 +185,14 @@ def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str |
         raise Conflict("no seat of this game is open: the others are offered to invited users")
     if client_seed is not None and (not isinstance(client_seed, str) or not 0 < len(client_seed) <= 128):
         raise InvalidRequest("client_seed must be a string of 1 to 128 characters", field="client_seed")
-    _take_seat(game, engine, open_seats[0], user=user, client_seed=client_seed)
-    _start_if_full(game, engine)
-    _save(game)
+    take_seat(game, engine, open_seats[0], user=user, client_seed=client_seed)
+    start_if_full(game, engine)
+    save(game)
     notify.after_commit(game)
     return game
 
 
-def _take_seat(game, engine, seat: Seat, *, user=None, bot="", client_seed=None, accepted=False) -> None:
+def take_seat(game, engine, seat: Seat, *, user=None, bot="", client_seed=None, accepted=False) -> None:
     seat.user, seat.bot = user, bot
     seat.client_seed = client_seed or secrets.token_hex(16)
     seat.taken_at, seat.invited_until = timezone.now(), None
@@ -206,7 +206,7 @@ def _take_seat(game, engine, seat: Seat, *, user=None, bot="", client_seed=None,
     )
 
 
-def _start_if_full(game: Game, engine) -> None:
+def start_if_full(game: Game, engine) -> None:
     if any(not s.is_taken for s in game.seats.all()):
         return
     append(game, Event.Kind.START, "service")
@@ -240,17 +240,17 @@ def submit_action(*, user, game_id: int, text: str, expected_seq, idempotency_ke
 
 @transaction.atomic
 def _submit_action(user, game_id, text, expected_seq, idempotency_key) -> dict:
-    game = _locked(game_id)
+    game = locked(game_id)
     if idempotency_key:
         record = IdempotencyRecord.objects.filter(user=user, key=idempotency_key).first()
         if record is not None:
             if record.game_id != game.pk:
                 raise Conflict("this Idempotency-Key was already used for another game")
             return record.response
-    _check_writable(user)
+    check_writable(user)
     engine, state = _playable(game, expected_seq)
     seat = _acting_seat_of(game, engine, state, user)
-    result = _play(game, engine, state, seat, text)
+    result = play(game, engine, state, seat, text)
     if idempotency_key:
         IdempotencyRecord.objects.create(user=user, key=idempotency_key, game=game, response=result)
     return result
@@ -273,11 +273,11 @@ def play_bot_turn(game_id: int, expected_seq: int) -> bool:
         view = engine.view(state, seat.number)
         rng = random.Random(f"{game.pk}:{game.seq}:{game.seed}")
         action = get_bot(seat.bot).choose(engine, view, legal, rng)
-        _play(game, engine, state, seat.number, engine.format(action))
+        play(game, engine, state, seat.number, engine.format(action))
         return True
 
 
-def _play(game: Game, engine, state, seat: int, text: str) -> dict:
+def play(game: Game, engine, state, seat: int, text: str) -> dict:
     try:
         action = engine.parse(text, state)
         state = engine.apply(state, action)
@@ -290,7 +290,7 @@ def _play(game: Game, engine, state, seat: int, text: str) -> dict:
     append(game, Event.Kind.MOVE, engine.seat_name(game.players, seat), notation)
     game.draw_offer = []  # a move answers any standing draw offer
     _advance(game, engine, state, since_seq=since)
-    _save(game)
+    save(game)
     notify.after_commit(game)
     return {"game": game.pk, "seq": game.seq, "action": notation}
 
@@ -308,7 +308,7 @@ def _advance(game: Game, engine, state, since_seq: int) -> None:
         append(game, Event.Kind.CHANCE, "chance", engine.format(action), payload, secret=secret)
     outcome = engine.outcome(state)
     if outcome is not None:
-        _finish(game, outcome)
+        finish(game, outcome)
     else:
         previous, game.to_act = game.to_act, engine.actor(state)
         clock.restart(game, previous)  # a new seat to act gets a fresh deadline
@@ -323,7 +323,7 @@ def _salt(seed: bytes, seq: int) -> str:
     return hmac.new(seed, f"salt:{seq}".encode(), hashlib.sha256).hexdigest()
 
 
-def _finish(game: Game, outcome: dict) -> None:
+def finish(game: Game, outcome: dict) -> None:
     """End the game: the END event records the outcome and reveals the seed (COMMON 4.4)."""
     game.status = Game.Status.FINISHED
     game.outcome = outcome
@@ -336,14 +336,14 @@ def _finish(game: Game, outcome: dict) -> None:
 # --- resigning and draws ---------------------------------------------------------------------------
 @transaction.atomic
 def resign(*, user, game_id: int) -> Game:
-    game = _locked(game_id)
-    _check_writable(user)
+    game = locked(game_id)
+    check_writable(user)
     engine, seat = _active_seat_of(game, user)
     names = engine.seat_names(game.players)
     append(game, Event.Kind.RESIGN, names[seat])
     winners = [name for n, name in enumerate(names) if n != seat]
-    _finish(game, {"winners": winners, "reason": "resignation", "scores": None})
-    _save(game)
+    finish(game, {"winners": winners, "reason": "resignation", "scores": None})
+    save(game)
     notify.after_commit(game)
     return game
 
@@ -353,8 +353,8 @@ def draw(*, user, game_id: int, choice: str) -> Game:
     """``offer`` or ``accept`` (agree to a draw), or ``decline`` a standing offer."""
     if choice not in ("offer", "accept", "decline"):
         raise InvalidRequest("action must be offer, accept or decline", field="action")
-    game = _locked(game_id)
-    _check_writable(user)
+    game = locked(game_id)
+    check_writable(user)
     engine, seat = _active_seat_of(game, user)
     name = engine.seat_name(game.players, seat)
     if choice in ("accept", "decline") and not game.draw_offer:
@@ -368,13 +368,13 @@ def draw(*, user, game_id: int, choice: str) -> Game:
         append(game, Event.Kind.DRAW_OFFER, name)
         game.draw_offer = sorted({*game.draw_offer, seat})
         if len(game.draw_offer) == game.players:
-            _finish(game, {"winners": [], "reason": "agreement", "scores": None})
-    _save(game)
+            finish(game, {"winners": [], "reason": "agreement", "scores": None})
+    save(game)
     notify.after_commit(game)
     return game
 
 
-def _save(game: Game) -> None:
+def save(game: Game) -> None:
     game.save(
         update_fields=[
             "seq", "head_hash", "status", "to_act", "outcome", "draw_offer", "deadline_at", "rated", "updated_at"
@@ -383,14 +383,14 @@ def _save(game: Game) -> None:
 
 
 # --- shared checks ----------------------------------------------------------------------------------
-def _locked(game_id) -> Game:
+def locked(game_id) -> Game:
     game = lock_game(game_id)
     if game is None:
         raise NotFound(f"no game {game_id}")
     return game
 
 
-def _check_writable(user) -> None:
+def check_writable(user) -> None:
     """The writer as the database has it now, not as the caller loaded it (a socket's user was
     loaded at connect time): a suspension committed since then refuses this write."""
     if user is None:  # the service itself (imports, tools)
