@@ -30,9 +30,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-import orjson
 import psycopg
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection
 from django.utils import timezone
@@ -68,7 +66,8 @@ _UNUSED_KEY = """
        AND NOT EXISTS (SELECT 1 FROM games_idempotencyrecord WHERE user_id = %(user)s AND key = %(key)s)"""
 _SNAPSHOT = """,
 snapshot AS (
-    INSERT INTO games_snapshot (game_id, seq, document, created_at) SELECT id, %(seq)s, %(document)s, %(at)s FROM moved
+    INSERT INTO games_snapshot (game_id, seq, document, rules_version, created_at)
+    SELECT id, %(seq)s, %(document)s, %(rules_version)s, %(at)s FROM moved
 )"""
 _ANSWER = """,
 answer AS (
@@ -178,9 +177,9 @@ def _store(game_id: int, head: Head, engine, move: _Move, user_id: int, key: str
     params = _parameters(game_id, head, move)
     seq = params["seq"]
     answer = {"game": game_id, "seq": seq, "action": move.notation}
-    snapshot = _snapshot_due(seq)
+    snapshot = store.snapshot_due(head.seq, seq)
     if snapshot:
-        params["document"] = orjson.dumps(engine.to_json(move.state)).decode()
+        params.update(document=store.snapshot_document(engine, move.state), rules_version=engine.rules_version)
     params["user"] = user_id  # the writer, read by the statement itself: a suspended one stores nothing
     if key:
         params.update(key=key, response=Jsonb(answer))
@@ -209,11 +208,6 @@ def _parameters(game_id: int, head: Head, move: _Move) -> dict:
     return {"game": game_id, "expected": head.seq, "prev_hash": head.hash, "seq": seq, "at": at,
             "hash": event_hash(head.hash, record), "actor": move.actor, "notation": move.notation,
             "to_act": move.to_act, "deadline_at": deadline_at}
-
-
-def _snapshot_due(seq: int) -> bool:
-    every = settings.SNAPSHOT_EVERY
-    return bool(every) and seq % every == 0
 
 
 def _execute(statement: str, params: dict):

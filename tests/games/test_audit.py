@@ -145,7 +145,8 @@ def test_the_position_at_every_event_matches_a_replay_from_the_start(dice_game, 
         if record["kind"] in engine_kinds:
             state = dice_game.play(state, record["notation"])
         position = selectors.position_at(game, record["seq"])
-        assert position == {"seq": record["seq"], "full": True, "position": dice_game.to_json(state)}
+        assert position == {"seq": record["seq"], "full": True, "rules_version": dice_game.rules_version,
+                            "position": dice_game.to_json(state)}
 
 
 # --- export and import ----------------------------------------------------------------------------------
