@@ -116,12 +116,13 @@ def restart(game: Game, previous_to_act: int | None) -> None:
     game.deadline_at = next_deadline(game.time_control, game.deadline_at, previous_to_act, to_act, _is_bot(game))
 
 
-def next_deadline(time_control: dict, deadline_at, previous_to_act, to_act, bot_to_act: bool):
-    """The deadline once ``to_act`` (None: nobody) is to act after ``previous_to_act`` (see ``restart``)."""
+def next_deadline(time_control: dict, deadline_at, previous_to_act, to_act, bot_to_act: bool, *, at=None):
+    """The deadline once ``to_act`` (None: nobody) is to act after ``previous_to_act`` (see ``restart``),
+    counted from ``at`` (default ``now()``)."""
     if not time_control or to_act is None or bot_to_act:
         return None
     if to_act != previous_to_act or deadline_at is None:
-        return now() + timedelta(days=time_control["days_per_move"])
+        return (at or now()) + timedelta(days=time_control["days_per_move"])
     return deadline_at
 
 

@@ -7,8 +7,6 @@ updates, bot turns). Nothing is written unless everything succeeds.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import random
 import secrets
 from datetime import timedelta
@@ -18,13 +16,13 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
-from engine import CHANCE, EngineError, IllegalAction, available, get_game
+from engine import EngineError, IllegalAction, available, get_game
 from engine.bots import LEVELS, get_bot
-from engine.fair import commitment, derive_chance
-from games import accounts, clock, inputs, notify, optimistic
+from engine.fair import commitment
+from games import accounts, clock, inputs, notify, optimistic, plan
 from games.errors import BUSY, Conflict, Forbidden, InvalidRequest, NotFound, database_busy
-from games.models import Event, Game, IdempotencyRecord, Seat
-from games.store import append, engine_of, load_state, lock_game, maybe_snapshot, remember
+from games.models import Event, Game, IdempotencyRecord, Seat, Snapshot
+from games.store import append, engine_of, load_state, lock_game, remember
 
 User = get_user_model()
 
@@ -211,8 +209,9 @@ def start_if_full(game: Game, engine) -> None:
         return
     append(game, Event.Kind.START, "service")
     game.status = Game.Status.ACTIVE
-    state = engine.setup(game.players, game.options)
-    _advance(game, engine, state, since_seq=0)
+    head = plan.head_of(game, engine.setup(game.players, game.options))
+    execute(game, engine, plan.plan_action(engine, head, None, None, at=timezone.now(), now=clock.now(),
+                                           snapshot_every=settings.SNAPSHOT_EVERY, since_seq=0))
 
 
 # --- playing --------------------------------------------------------------------------------------
@@ -249,7 +248,7 @@ def _submit_action(user, game_id, text, expected_seq, idempotency_key) -> dict:
             return record.response
     check_writable(user)
     engine, state = _playable(game, expected_seq)
-    seat = _acting_seat_of(game, engine, state, user)
+    seat = plan.acting_seat(engine, plan.head_of(game, state), user.pk)
     result = play(game, engine, state, seat, text)
     if idempotency_key:
         IdempotencyRecord.objects.create(user=user, key=idempotency_key, game=game, response=result)
@@ -278,49 +277,35 @@ def play_bot_turn(game_id: int, expected_seq: int) -> bool:
 
 
 def play(game: Game, engine, state, seat: int, text: str) -> dict:
+    """Plan ``seat`` playing ``text`` on the locked game and store the plan (the locked executor)."""
     try:
-        action = engine.parse(text, state)
-        state = engine.apply(state, action)
+        planned = plan.plan_action(engine, plan.head_of(game, state), seat, text, at=timezone.now(), now=clock.now(),
+                                   snapshot_every=settings.SNAPSHOT_EVERY)
     except IllegalAction as exc:
         raise InvalidRequest(str(exc), field="action", rule=exc.rule) from exc
     except EngineError as exc:
         raise InvalidRequest(str(exc), field="action") from exc
-    since = game.seq
-    notation = engine.format(action)
-    append(game, Event.Kind.MOVE, engine.seat_name(game.players, seat), notation)
-    game.draw_offer = []  # a move answers any standing draw offer
-    _advance(game, engine, state, since_seq=since)
+    execute(game, engine, planned)
     save(game)
     notify.after_commit(game)
-    return {"game": game.pk, "seq": game.seq, "action": notation}
+    return planned.answer
 
 
-def _advance(game: Game, engine, state, since_seq: int) -> None:
-    """Derive and append every CHANCE outcome now due, then finish the game or name who acts."""
-    seed = bytes.fromhex(game.seed)
-    client_seeds = [s.client_seed for s in game.seats.all()]  # in seat order (Meta.ordering)
-    while engine.actor(state) == CHANCE:
-        seq = game.seq + 1
-        action = derive_chance(engine, state, seed, game.pk, seq, client_seeds)
-        secret = engine.is_secret(state, action)
-        payload = {"salt": _salt(seed, seq)} if secret else {}
-        state = engine.apply(state, action)
-        append(game, Event.Kind.CHANCE, "chance", engine.format(action), payload, secret=secret)
-    outcome = engine.outcome(state)
-    if outcome is not None:
-        finish(game, outcome)
-    else:
-        previous, game.to_act = game.to_act, engine.actor(state)
-        clock.restart(game, previous)  # a new seat to act gets a fresh deadline
-    maybe_snapshot(game, engine, state, since_seq)
-    remember(game, state)
-    optimistic.remember(game, state)
-
-
-def _salt(seed: bytes, seq: int) -> str:
-    # A secret event's hash is published at once; the salt (withheld with the outcome) stops
-    # anyone from finding the outcome by hashing each possible one.
-    return hmac.new(seed, f"salt:{seq}".encode(), hashlib.sha256).hexdigest()
+def execute(game: Game, engine, planned: plan.Plan) -> None:
+    """Store a plan as it is, under the row lock this transaction holds: its events, the game row's
+    changes (saved by the caller), its snapshot; then remember the head for the next write."""
+    for r in planned.events:
+        Event(game=game, seq=r["seq"], kind=r["kind"], actor=r["actor"], notation=r["notation"], payload=r["payload"],
+              secret=r["secret"], created_at=r["at"], prev_hash=r["prev_hash"], hash=r["hash"]).save()
+    game.seq, game.head_hash = planned.seq, planned.head_hash
+    game.status, game.to_act, game.deadline_at, game.draw_offer = (
+        planned.status, planned.to_act, planned.deadline_at, planned.draw_offer)
+    if planned.outcome is not None:
+        game.outcome = planned.outcome
+    if planned.snapshot is not None:
+        Snapshot.objects.create(game=game, seq=planned.seq, document=planned.snapshot, rules_version=engine.rules_version)
+    remember(game, planned.state)
+    optimistic.remember(game, planned.state)
 
 
 def finish(game: Game, outcome: dict) -> None:
@@ -356,6 +341,7 @@ def draw(*, user, game_id: int, choice: str) -> Game:
     game = locked(game_id)
     check_writable(user)
     engine, seat = _active_seat_of(game, user)
+    _, state = load_state(game)  # a draw offer leaves the board as it is
     name = engine.seat_name(game.players, seat)
     if choice in ("accept", "decline") and not game.draw_offer:
         raise Conflict("there is no draw offer to answer")
@@ -370,6 +356,8 @@ def draw(*, user, game_id: int, choice: str) -> Game:
         if len(game.draw_offer) == game.players:
             finish(game, {"winners": [], "reason": "agreement", "scores": None})
     save(game)
+    remember(game, state)
+    optimistic.remember(game, state)  # the next plain move may take the one-statement path
     notify.after_commit(game)
     return game
 
@@ -413,16 +401,6 @@ def _playable(game: Game, expected_seq):
 
 def _seats_of(game: Game, user) -> list[int]:
     return [s.number for s in game.seats.all() if s.user_id == user.pk and s.is_taken]
-
-
-def _acting_seat_of(game: Game, engine, state, user) -> int:
-    mine = _seats_of(game, user)
-    if not mine:
-        raise Forbidden("you have no seat in this game")
-    actor = engine.actor(state)
-    if actor not in mine:
-        raise Forbidden(f"it is not your turn: {engine.seat_name(game.players, actor)} is to act")
-    return actor
 
 
 def _active_seat_of(game: Game, user):

@@ -9,7 +9,6 @@ import threading
 from collections import OrderedDict
 
 import orjson
-from django.conf import settings
 from django.utils import timezone
 
 from engine import get_game
@@ -157,23 +156,7 @@ def remember_state(game_id: int, seq: int, head_hash: str, state) -> None:
     _cache_put((game_id, seq, head_hash), state)
 
 
-def snapshot_due(before_seq: int, after_seq: int) -> bool:
-    """Whether a write taking a game from ``before_seq`` to ``after_seq`` crossed a multiple of
-    ``SNAPSHOT_EVERY`` (the one snapshot rule, for both write paths)."""
-    every = settings.SNAPSHOT_EVERY
-    return bool(every) and after_seq // every > before_seq // every
-
-
-def snapshot_document(engine, state) -> str:
-    return orjson.dumps(engine.to_json(state)).decode()
-
-
 def save_snapshot(game: Game, engine, seq: int, state) -> None:
-    Snapshot.objects.create(game=game, seq=seq, document=snapshot_document(engine, state),
+    """A snapshot of ``state`` after event ``seq`` (the write paths take theirs from ``plan``)."""
+    Snapshot.objects.create(game=game, seq=seq, document=orjson.dumps(engine.to_json(state)).decode(),
                             rules_version=engine.rules_version)
-
-
-def maybe_snapshot(game: Game, engine, state, since_seq: int) -> None:
-    """Store a snapshot when this write crossed a multiple of ``SNAPSHOT_EVERY``."""
-    if snapshot_due(since_seq, game.seq):
-        save_snapshot(game, engine, game.seq, state)
