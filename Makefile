@@ -31,6 +31,7 @@ run: migrate
 ## Set up and run lint, then the whole test suite (service tests need DATABASE_URL / REDIS_URL).
 test: setup-dev
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest
 
 scenarios: setup

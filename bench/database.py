@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 import psycopg
 from psycopg import sql
 
-BENCH_DATABASE = "bench_store"
+#: The benchmark's own database (BENCH_DATABASE: another name, to keep runs on one server apart).
+BENCH_DATABASE = os.environ.get("BENCH_DATABASE", "bench_store")
 POSTGRES_SCHEMES = ("postgres", "postgresql", "pgsql")
 
 

@@ -44,23 +44,48 @@ def raw_insert(index: int):
     return step
 
 
-def submissions(index: int):
+def submissions(index: int, *, fast: bool = True):
     """One ``games.services.submit_action`` per step, through this worker's own prepared games."""
     django_setup()
     from django.contrib.auth.models import User
 
-    from games import services
+    from games import optimistic, services
+
+    fast_submit = optimistic.submit
 
     name = f"bench-{uuid.uuid4().hex[:12]}"
     user = User.objects.create_user(name)
-    plan = []
-    for number in range(GAMES_PER_WORKER):
-        game = services.create_game(creator=user, name="paso", seats=[{"user": name}] * 2, options=OPTIONS)
-        plan.append((game.pk, game.seq, random_game(seed=index * 1000 + number, length=MOVES_PER_GAME)))
-    moves = ((game_id, seq + n, text) for game_id, seq, texts in plan for n, text in enumerate(texts))
+
+    def prepared(batch: int):
+        """Games and their moves, ``GAMES_PER_WORKER`` at a time: a fast machine never runs out (a
+        further batch is prepared inside a burst, about once per ``MOVES_PER_GAME`` moves per game)."""
+        plan = []
+        for number in range(GAMES_PER_WORKER):
+            game = services.create_game(creator=user, name="paso", seats=[{"user": name}] * 2, options=OPTIONS)
+            seed = index * 1_000_000 + batch * 1000 + number
+            plan.append((game.pk, game.seq, random_game(seed=seed, length=MOVES_PER_GAME)))
+        return ((game_id, seq + n, text) for game_id, seq, texts in plan for n, text in enumerate(texts))
+
+    first = list(prepared(0))  # the first batch before any burst
+    moves = itertools.chain(first, itertools.chain.from_iterable(prepared(batch) for batch in itertools.count(1)))
 
     def step():
-        game_id, expected_seq, text = next(moves)  # StopIteration: the prepared games are played out
-        services.submit_action(user=user, game_id=game_id, text=text, expected_seq=expected_seq)
+        game_id, expected_seq, text = next(moves)
+        # Off: the locked executor alone, what the one-statement write must beat to be kept (swapped
+        # per call: every workload of this worker process shares the module).
+        optimistic.submit = fast_submit if fast else _declines
+        try:
+            services.submit_action(user=user, game_id=game_id, text=text, expected_seq=expected_seq)
+        finally:
+            optimistic.submit = fast_submit
 
     return step
+
+
+def locked_submissions(index: int):
+    """``submissions`` with the one-statement executor switched off in this worker process."""
+    return submissions(index, fast=False)
+
+
+def _declines(*args):
+    return None

@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "channels",
     "games",
     "transparency",
+    "workers",  # Celery tasks (they fill games.notify's task port) and the simulate command
 ]
 
 MIDDLEWARE = [

@@ -8,7 +8,9 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         # accounts connects the canonical-name signal; converters registers the <id:...> path converter.
-        from games import accounts, converters  # noqa: F401
+        from games import accounts, background, converters, notify  # noqa: F401
+
+        notify.provide(background_bot_turn=background.submit)
 
 
 class GuardedAdminConfig(admin_apps.AdminConfig):

@@ -25,9 +25,9 @@ from django.db import connection, transaction
 
 from engine import CHANCE, FIRST_RULES_VERSION, EngineError, available, get_game
 from engine.fair import commitment, derive_chance
-from games import accounts
+from games import accounts, store
 from games.ledger import GENESIS, verify_chain
-from games.models import Event, Game, Seat, Snapshot
+from games.models import Event, Game, Seat
 from games.store import ENGINE_KINDS, engine_of, record_of
 
 User = get_user_model()
@@ -169,7 +169,9 @@ def game_records(game: Game) -> list[dict]:
 
 def verify_game(game: Game, *, chain=True, fair=True) -> list[str]:
     records = game_records(game)
-    snapshots = {seq: orjson.loads(doc) for seq, doc in game.snapshots.values_list("seq", "document")}
+    # A snapshot of another rules version is not this engine's position: replay ignores it (replay_all reports it).
+    current = game.snapshots.filter(rules_version=engine_of(game).rules_version)
+    snapshots = {seq: orjson.loads(doc) for seq, doc in current.values_list("seq", "document")}
     seed = bytes.fromhex(game.seed) if fair and game.seed else None
     problems = verify_records(records, seed=seed, snapshots=snapshots, chain=chain, fair=fair)
     return problems + _check_row(game, records)
@@ -296,7 +298,7 @@ def _store(game_id: int, records: list[dict]) -> None:
     stored = game_records(game)
     if stored != records:  # e.g. a timestamp this database cannot hold exactly
         raise ImportRefused(f"game {game_id}: the stored history would differ from the file; nothing was imported")
-    _store_snapshots(game, records)
+    _store_snapshots(game)
 
 
 def _at(record) -> datetime:
@@ -323,17 +325,12 @@ def _store_seats(game: Game, records) -> None:
         )
 
 
-def _store_snapshots(game: Game, records) -> None:
+def _store_snapshots(game: Game) -> None:
+    """The snapshots the service would have written; each replay starts from the one before it."""
     every = settings.SNAPSHOT_EVERY
-    if not every:
-        return
-    engine = engine_of(game)
-    state = engine.setup(game.players, game.options)
-    for r in records:
-        if r["kind"] in ENGINE_KINDS:
-            state = engine.play(state, r["notation"])
-        if r["seq"] % every == 0:
-            Snapshot.objects.create(game=game, seq=r["seq"], document=orjson.dumps(engine.to_json(state)).decode())
+    for seq in range(every, game.seq + 1, every) if every else ():
+        engine, state = store.replay(game, seq, use_cache=False)
+        store.save_snapshot(game, engine, seq, state)
 
 
 def _reset_game_ids() -> None:

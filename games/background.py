@@ -129,10 +129,10 @@ class BotTurnWorker:
         """The deadline sweep of ``workers.tasks`` (its timeouts run here, eagerly), which queues
         again the bot turns quiet for a sweep interval; those already waiting here are skipped. Then
         the transparency log's checkpoint (celery beat runs it on its own with Redis)."""
-        from workers.tasks import checkpoint_log, sweep_deadlines
+        from games import notify
 
-        sweep_deadlines()
-        checkpoint_log()  # the transparency log's checkpoint, at the same pace
+        notify.task("sweep_deadlines")()
+        notify.task("checkpoint_log")()  # the transparency log's checkpoint, at the same pace
 
     def _submit_all(self, turns) -> int:
         return sum(self.submit(game_id, seq) for game_id, seq in turns)

@@ -1,9 +1,9 @@
-"""Correspondence time: a deadline per move, a vacation allowance, and what a timeout does.
+"""Correspondence time: a deadline per move, a vacation allowance, and the time control's bounds.
 
 A game's ``time_control`` is ``{"days_per_move", "vacation_days", "policy", "bot"?}`` (empty:
 untimed). Deadlines live in the database (``Game.deadline_at``) and a periodic task sweeps the
 overdue ones: a Celery ETA of days would be redelivered again and again by Redis after its
-visibility timeout. Every consequence of running out of time is an event (``timeout``), appended
+visibility timeout. What running out of time does is ``games.timeouts``: an event (``timeout``), appended
 under the game's row lock after re-checking the deadline, so a sweep that runs twice or
 concurrently applies a policy exactly once.
 
@@ -14,23 +14,18 @@ Time comes from ``now()``: ``django.utils.timezone.now`` unless a caller fixed t
 from __future__ import annotations
 
 import contextlib
-import math
-import random
 from contextvars import ContextVar
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from engine import Option, get_game
-from engine.bots import LEVELS, get_bot
+from engine import Option
+from engine.bots import LEVELS
 from engine.core import shown
-from games import notify
 from games.errors import InvalidRequest
-from games.models import Event, Game
-from games.store import append, load_state, lock_game, remember
+from games.models import Game
 
 DAY = 86400  # seconds
 POLICIES = ("forfeit", "bot")
@@ -121,12 +116,13 @@ def restart(game: Game, previous_to_act: int | None) -> None:
     game.deadline_at = next_deadline(game.time_control, game.deadline_at, previous_to_act, to_act, _is_bot(game))
 
 
-def next_deadline(time_control: dict, deadline_at, previous_to_act, to_act, bot_to_act: bool):
-    """The deadline once ``to_act`` (None: nobody) is to act after ``previous_to_act`` (see ``restart``)."""
+def next_deadline(time_control: dict, deadline_at, previous_to_act, to_act, bot_to_act: bool, *, at=None):
+    """The deadline once ``to_act`` (None: nobody) is to act after ``previous_to_act`` (see ``restart``),
+    counted from ``at`` (default ``now()``)."""
     if not time_control or to_act is None or bot_to_act:
         return None
     if to_act != previous_to_act or deadline_at is None:
-        return now() + timedelta(days=time_control["days_per_move"])
+        return (at or now()) + timedelta(days=time_control["days_per_move"])
     return deadline_at
 
 
@@ -174,85 +170,3 @@ def overdue(moment: datetime | None = None, limit: int = 500) -> list[int]:
     """Ids of active games whose seat to act ran out of time, the longest overdue first."""
     games = Game.objects.filter(status=Game.Status.ACTIVE, deadline_at__lt=moment or now())
     return list(games.order_by("deadline_at").values_list("pk", flat=True)[:limit])
-
-
-# --- timeouts ----------------------------------------------------------------------------------------
-def apply_timeout(game_id: int, moment: datetime | None = None) -> str | None:
-    """Apply the time control to one overdue game. Returns what was done, or None (nothing due).
-
-    Re-checked under the row lock: a second or concurrent call finds the deadline moved on (or
-    the game over) and does nothing.
-    """
-    moment = moment or now()
-    with at(moment), transaction.atomic():
-        game = lock_game(game_id)
-        if game is None or game.status != Game.Status.ACTIVE or game.deadline_at is None:
-            return None
-        if game.deadline_at >= moment:
-            return None
-        seat = next((s for s in game.seats.all() if s.number == game.to_act), None)
-        if seat is None or seat.bot:  # a bot took the seat over (moderation): bots have no deadline
-            Game.objects.filter(pk=game.pk).update(deadline_at=None)
-            return None
-        name = get_game(game.name).seat_name(game.players, seat.number)
-        if seat.vacation_left and _spend_vacation(game, seat, name, moment):
-            return "vacation"
-        if game.time_control.get("policy") == "bot":
-            _bot_plays(game, seat.number, name)
-            return "bot"
-        _forfeit(game, seat.number, name)
-        return "forfeit"
-
-
-def _spend_vacation(game: Game, seat, name: str, moment: datetime) -> bool:
-    """Push the deadline back by whole vacation days covering the overdue time; True if that sufficed."""
-    from games.services import _save
-
-    overdue_days = max(1, math.ceil((moment - game.deadline_at).total_seconds() / DAY))
-    spent = min(seat.vacation_left, overdue_days * DAY)
-    seat.vacation_left -= spent
-    seat.save(update_fields=["vacation_left"])
-    game.deadline_at += timedelta(seconds=spent)
-    payload = {
-        "seat": name,
-        "policy": "vacation",
-        "spent_seconds": spent,
-        "vacation_left": seat.vacation_left,
-        "deadline_at": game.deadline_at.isoformat(),
-    }
-    append(game, Event.Kind.TIMEOUT, "service", payload=payload)
-    if game.deadline_at >= moment:
-        _save(game)
-        notify.after_commit(game)
-        return True
-    return False  # the allowance ran out before the moment: the policy applies as well
-
-
-def _forfeit(game: Game, seat: int, name: str) -> None:
-    """The seat that ran out of time loses; every other seat wins."""
-    from games.services import _finish, _save
-
-    append(game, Event.Kind.TIMEOUT, "service", payload={"seat": name, "policy": "forfeit"})
-    names = get_game(game.name).seat_names(game.players)
-    _finish(game, {"winners": [n for i, n in enumerate(names) if i != seat], "reason": "timeout", "scores": None})
-    _save(game)
-    notify.after_commit(game)
-
-
-def _bot_plays(game: Game, seat: int, name: str) -> None:
-    """A bot of the time control's level plays out the absent seat's turn; the seat stays the player's."""
-    from games.services import _play, _save
-
-    level = game.time_control.get("bot", "random")
-    _, state = load_state(game)
-    append(game, Event.Kind.TIMEOUT, "service", payload={"seat": name, "policy": "bot", "bot": level})
-    remember(game, state)  # a timeout changes nothing on the board: no replay for the new head
-    _save(game)
-    bot = get_bot(level)
-    for _ in range(MAX_BOT_ACTIONS):
-        if game.status != Game.Status.ACTIVE or game.to_act != seat:
-            return
-        engine, state = load_state(game)
-        rng = random.Random(f"{game.pk}:{game.seq}:{game.seed}")
-        action = bot.choose(engine, engine.view(state, seat), engine.legal_actions(state), rng)
-        _play(game, engine, state, seat, engine.format(action))

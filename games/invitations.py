@@ -28,17 +28,17 @@ CANCELLED = {"declined": "an invited player declined", "expired": "an invitation
 @transaction.atomic
 def accept(*, user, game_id: int, client_seed: str | None = None) -> Game:
     """Take the seat offered to ``user``; the game starts if that was the last seat to fill."""
-    services._check_writable(user)
-    game = services._locked(game_id)
+    services.check_writable(user)
+    game = services.locked(game_id)
     seat = _invitation_of(game, user)
     if seat.invited_until is not None and seat.invited_until < clock.now():
         raise Conflict("this invitation has expired")
     if client_seed is not None and (not isinstance(client_seed, str) or not 0 < len(client_seed) <= 128):
         raise InvalidRequest("client_seed must be a string of 1 to 128 characters", field="client_seed")
     engine = get_game(game.name)
-    services._take_seat(game, engine, seat, user=user, client_seed=client_seed, accepted=True)
-    services._start_if_full(game, engine)
-    services._save(game)
+    services.take_seat(game, engine, seat, user=user, client_seed=client_seed, accepted=True)
+    services.start_if_full(game, engine)
+    services.save(game)
     notify.after_commit(game)
     return game
 
@@ -46,13 +46,13 @@ def accept(*, user, game_id: int, client_seed: str | None = None) -> Game:
 @transaction.atomic
 def decline(*, user, game_id: int) -> Game:
     """Refuse the seat offered to ``user``: the game, made to be played with them, is cancelled."""
-    services._check_writable(user)
-    game = services._locked(game_id)
+    services.check_writable(user)
+    game = services.locked(game_id)
     seat = _invitation_of(game, user)
     name = get_game(game.name).seat_name(game.players, seat.number)
     append(game, Event.Kind.DECLINE, name, payload={"seat": seat.number, "user": user.username})
     _cancel(game, "declined")
-    services._save(game)
+    services.save(game)
     notify.after_commit(game)
     return game
 
@@ -70,8 +70,8 @@ def _invitation_of(game: Game, user) -> Seat:
 @transaction.atomic
 def open_seat(*, user, game_id: int, seat) -> Game:
     """Withdraw the invitation of seat ``seat`` (number or name): anyone may now join it."""
-    services._check_writable(user)
-    game = services._locked(game_id)
+    services.check_writable(user)
+    game = services.locked(game_id)
     if user is None or game.created_by_id != user.pk:
         raise Forbidden("only the game's creator may open an invited seat")
     if game.status != Game.Status.OPEN:
@@ -88,7 +88,7 @@ def open_seat(*, user, game_id: int, seat) -> Game:
     append(game, Event.Kind.OPEN_SEAT, "service", payload=payload)
     found.invited, found.invited_until = None, None
     found.save(update_fields=["invited", "invited_until"])
-    services._save(game)
+    services.save(game)
     notify.after_commit(game)
     return game
 
@@ -123,7 +123,7 @@ def expire(game_id: int, moment: datetime | None = None) -> bool:
         payload = {"seats": [names[s.number] for s in lapsed], "users": [s.invited.username for s in lapsed]}
         append(game, Event.Kind.EXPIRE, "service", payload=payload)
         _cancel(game, "expired")
-        services._save(game)
+        services.save(game)
         notify.after_commit(game)
         return True
 

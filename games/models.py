@@ -179,6 +179,8 @@ class Snapshot(models.Model):
     seq = models.PositiveIntegerField()
     #: The document as JSON text, decoded with orjson (JSON decoding dominates a read's cost).
     document = models.TextField()
+    #: The engine's rules version that wrote the document: a snapshot of another version is ignored.
+    rules_version = models.PositiveSmallIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

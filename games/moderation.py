@@ -72,13 +72,13 @@ def _record(game: Game, moderator, act: str, reason: str, **details) -> Event:
 
 
 def _commit(game: Game) -> Game:
-    services._save(game)  # the deadline too: abort stops the clock, extend_deadline moves it
+    services.save(game)  # the deadline too: abort stops the clock, extend_deadline moves it
     notify.after_commit(game)
     return game
 
 
 def _unfinished(game_id, moderator) -> Game:
-    game = services._locked(game_id)
+    game = services.locked(game_id)
     if any(moderator.pk in (s.user_id, s.invited_id) for s in game.seats.all()):
         raise Forbidden("you hold a seat in this game: another moderator must act on it")
     if game.is_over:
@@ -96,7 +96,7 @@ def abort(*, moderator, game_id: int, reason: str) -> Game:
     _record(game, moderator, "abort", reason)
     game.status, game.outcome, game.to_act, game.draw_offer = Game.Status.ABORTED, ABORTED, None, []
     clock.stop(game)
-    # Not services._finish, which declares a finished (rated) result: an aborted game has none.
+    # Not services.finish, which declares a finished (rated) result: an aborted game has none.
     append(game, Event.Kind.END, "service", payload={"outcome": ABORTED, "seed": game.seed})
     return _commit(game)
 
@@ -114,7 +114,7 @@ def adjudicate(*, moderator, game_id: int, winners: list[str], reason: str) -> G
         raise InvalidRequest(f"winners must be distinct seat names among {', '.join(names)}", field="winners")
     winners = [n for n in names if n in winners]  # seat order, as the engine reports winners
     _record(game, moderator, "adjudicate", reason, winners=winners)
-    services._finish(game, {"winners": winners, "reason": "adjudication", "scores": None})
+    services.finish(game, {"winners": winners, "reason": "adjudication", "scores": None})
     return _commit(game)
 
 
@@ -230,7 +230,7 @@ def _sanction(moderator, username: str, reason: str, act: str) -> Sanction:
     user.save(update_fields=["is_active"])
     sanction = Sanction.objects.create(user=user, act=act, moderator=moderator, reason=reason)
     for game_id in unfinished.distinct().values_list("pk", flat=True):
-        game = services._locked(game_id)
+        game = services.locked(game_id)
         _record(game, moderator, act, reason, user=username)
         _commit(game)
     return sanction
@@ -240,7 +240,7 @@ def _sanction(moderator, username: str, reason: str, act: str) -> Sanction:
 @transaction.atomic
 def file_report(*, reporter, reason: str, game_id: int | None = None, username: str | None = None) -> Report:
     """A player reports a game, an opponent, or an opponent in a game."""
-    services._check_writable(reporter)
+    services.check_writable(reporter)
     if not isinstance(reason, str) or not reason.strip():
         raise InvalidRequest("say what is wrong: a report needs a reason", field="reason")
     if len(reason) > MAX_REASON:

@@ -10,6 +10,8 @@ from functools import partial
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 
 log = logging.getLogger(__name__)
@@ -102,20 +104,33 @@ def _sender_loop() -> asyncio.AbstractEventLoop:
 
 _eager = threading.local()
 
+#: The queue's side of the work after a commit, by task name: ``workers`` fills it (its AppConfig's
+#: ``ready``) with its Celery tasks, ``games.apps`` with the in-process bot worker. ``games`` never
+#: imports ``workers``: the worker package depends on the game service, not the other way round.
+_tasks: dict = {}
+
+
+def provide(**tasks) -> None:
+    """Name what runs each task: ``bot_turn``, ``score_game``, ``sweep_deadlines``, ``checkpoint_log`` (Celery tasks),
+    ``background_bot_turn`` (a callable ``(game_id, seq)``)."""
+    _tasks.update(tasks)
+
+
+def task(name: str):
+    try:
+        return _tasks[name]
+    except KeyError:
+        raise ImproperlyConfigured(f"no task {name!r}: is 'workers' in INSTALLED_APPS?") from None
+
 
 def schedule_bot(game_id: int, seq: int) -> None:
     """Queue the bot's turn: on this process's background worker (``BOT_TURNS = "background"``,
     the embedded default: after the response), else as a Celery task. Eager Celery (tests) runs
     the chain in a loop here, not recursively."""
-    from django.conf import settings
-
     if settings.BOT_TURNS == "background":
-        from games import background
-
-        background.submit(game_id, seq)
+        task("background_bot_turn")(game_id, seq)
         return
-    from workers.tasks import bot_turn
-
+    bot_turn = task("bot_turn")
     if not bot_turn.app.conf.task_always_eager:
         bot_turn.delay(game_id, seq)
         return
@@ -133,6 +148,4 @@ def schedule_bot(game_id: int, seq: int) -> None:
 
 def schedule_scoring(game_id: int) -> None:
     """Queue the end-of-game scoring (final ratings). Eagerly, it runs here and now."""
-    from workers.tasks import score_game
-
-    score_game.delay(game_id)
+    task("score_game").delay(game_id)

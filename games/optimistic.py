@@ -26,11 +26,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
-from typing import Any
 
-import orjson
 import psycopg
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -38,10 +36,10 @@ from django.db import IntegrityError, connection
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from engine import CHANCE, EngineError, get_game
-from games import clock, notify, store
-from games.ledger import event_hash
-from games.models import Event, Game
+from engine import EngineError, get_game
+from games import clock, notify, plan, store
+from games.errors import ServiceError
+from games.models import Game
 
 #: Games whose head is remembered, most recently written last.
 CAPACITY = 4096
@@ -53,14 +51,14 @@ CAPACITY = 4096
 _GUARD = """
 WITH moved AS (
     UPDATE games_game
-       SET seq = %(seq)s, head_hash = %(hash)s, to_act = %(to_act)s, draw_offer = '[]'::jsonb,
+       SET seq = %(seq)s, head_hash = %(hash)s, to_act = %(to_act)s, draw_offer = %(draw_offer)s,
            deadline_at = %(deadline_at)s, updated_at = %(at)s
      WHERE id = %(game)s AND seq = %(expected)s AND head_hash = %(prev_hash)s{unused_key}
        AND EXISTS (SELECT 1 FROM {users} WHERE id = %(user)s AND is_active)
  RETURNING id
 ){snapshot}{answer}
 INSERT INTO games_event (game_id, seq, kind, actor, notation, payload, secret, created_at, prev_hash, hash)
-SELECT id, %(seq)s, 'move', %(actor)s, %(notation)s, '{{}}'::jsonb, false, %(at)s, %(prev_hash)s, %(hash)s FROM moved
+SELECT id, %(seq)s, %(kind)s, %(actor)s, %(notation)s, %(payload)s, %(secret)s, %(at)s, %(prev_hash)s, %(hash)s FROM moved
 RETURNING seq
 """
 # A key already answered leaves the row alone: the locked path then returns the stored answer.
@@ -68,7 +66,8 @@ _UNUSED_KEY = """
        AND NOT EXISTS (SELECT 1 FROM games_idempotencyrecord WHERE user_id = %(user)s AND key = %(key)s)"""
 _SNAPSHOT = """,
 snapshot AS (
-    INSERT INTO games_snapshot (game_id, seq, document, created_at) SELECT id, %(seq)s, %(document)s, %(at)s FROM moved
+    INSERT INTO games_snapshot (game_id, seq, document, rules_version, created_at)
+    SELECT id, %(seq)s, %(document)s, %(rules_version)s, %(at)s FROM moved
 )"""
 _ANSWER = """,
 answer AS (
@@ -86,24 +85,9 @@ def statement(*, snapshot: bool, keyed: bool) -> str:
     )
 
 
-@dataclass(frozen=True)
-class Head:
-    """A game as its last write in this process left it."""
-
-    seq: int
-    hash: str
-    state: Any  # the engine state after event ``seq`` (immutable)
-    name: str
-    players: int
-    to_act: int | None
-    deadline_at: Any
-    time_control: dict
-    users: tuple  # by seat number: the seated user's id, or None
-    bots: frozenset  # seat numbers a bot plays
-    rules_version: int = 1
-
-
-_heads: OrderedDict[int, Head] = OrderedDict()
+#: Writes this executor stored (tests show it was taken).
+taken = {"count": 0}
+_heads: OrderedDict[int, plan.Head] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -112,21 +96,7 @@ def remember(game: Game, state) -> None:
     if game.status != Game.Status.ACTIVE:
         forget(game.pk)
         return
-    seats = list(game.seats.all())
-    head = Head(
-        seq=game.seq,
-        hash=game.head_hash,
-        state=state,
-        name=game.name,
-        players=game.players,
-        to_act=game.to_act,
-        deadline_at=game.deadline_at,
-        time_control=game.time_control,
-        users=tuple(s.user_id for s in seats),
-        bots=frozenset(s.number for s in seats if s.bot),
-        rules_version=game.rules_version,
-    )
-    _keep(game.pk, head)
+    _keep(game.pk, plan.head_of(game, state))
 
 
 def forget(game_id: int) -> None:
@@ -134,7 +104,7 @@ def forget(game_id: int) -> None:
         _heads.pop(game_id, None)
 
 
-def _keep(game_id: int, head: Head) -> None:
+def _keep(game_id: int, head: plan.Head) -> None:
     with _lock:
         _heads[game_id] = head
         _heads.move_to_end(game_id)
@@ -150,70 +120,44 @@ def submit(user, game_id: int, text: str, expected_seq, idempotency_key: str | N
     if head is None or type(expected_seq) is not int or head.seq != expected_seq or not user.is_active:
         return None
     engine = get_game(head.name, rules_version=head.rules_version)
-    seat = engine.actor(head.state)
-    if seat is None or seat == CHANCE or head.users[seat] != user.pk:
-        return None
     try:
-        action = engine.parse(text, head.state)
-        state = engine.apply(head.state, action)
-    except EngineError:
-        return None  # the locked path judges it against the stored state and names the rule
-    to_act = engine.actor(state)
-    if to_act == CHANCE or to_act is None:
-        return None
-    move = _Move(engine.format(action), engine.seat_name(head.players, seat), seat, to_act, state)
-    return _store(game_id, head, engine, move, user.pk, idempotency_key)
+        seat = plan.acting_seat(engine, head, user.pk)
+        planned = plan.plan_action(engine, head, seat, text, at=timezone.now(), now=clock.now(),
+                                   snapshot_every=settings.SNAPSHOT_EVERY)
+    except (ServiceError, EngineError):
+        return None  # the locked path judges it against the stored state and says why
+    if not planned.plain:
+        return None  # chance, an end: several events, the locked path stores them
+    return _store(head, engine, planned, user.pk, idempotency_key)
 
 
-@dataclass(frozen=True)
-class _Move:
-    notation: str
-    actor: str  # the seat's name
-    seat: int
-    to_act: int  # the seat to act after it
-    state: Any  # the state after it
-
-
-def _store(game_id: int, head: Head, engine, move: _Move, user_id: int, key: str | None) -> dict | None:
-    params = _parameters(game_id, head, move)
-    seq = params["seq"]
-    answer = {"game": game_id, "seq": seq, "action": move.notation}
-    snapshot = _snapshot_due(seq)
+def _store(head: plan.Head, engine, planned: plan.Plan, user_id: int, key: str | None) -> dict | None:
+    """The plan as one statement: its parameters are the plan's, nothing else."""
+    event = planned.events[0]
+    params = {"game": head.game_id, "expected": head.seq, "prev_hash": event["prev_hash"], "seq": event["seq"],
+              "at": event["at"], "hash": event["hash"], "kind": event["kind"], "actor": event["actor"],
+              "notation": event["notation"], "payload": Jsonb(event["payload"]), "secret": event["secret"],
+              "to_act": planned.to_act, "deadline_at": planned.deadline_at, "draw_offer": Jsonb(planned.draw_offer),
+              "user": user_id}  # the writer, read by the statement itself: a suspended one stores nothing
+    snapshot = planned.snapshot is not None
     if snapshot:
-        params["document"] = orjson.dumps(engine.to_json(move.state)).decode()
-    params["user"] = user_id  # the writer, read by the statement itself: a suspended one stores nothing
+        params.update(document=planned.snapshot, rules_version=engine.rules_version)
     if key:
-        params.update(key=key, response=Jsonb(answer))
+        params.update(key=key, response=Jsonb(planned.answer))
     try:
         stored = _execute(statement(snapshot=snapshot, keyed=bool(key)), params)
     except IntegrityError:
         stored = None  # the key was answered meanwhile: the locked path finds the answer
     if stored is None:
-        forget(game_id)  # or another writer moved the game on: the locked path reads it afresh
+        forget(head.game_id)  # or another writer moved the game on: the locked path reads it afresh
         return None
-    after = replace(head, seq=seq, hash=params["hash"], state=move.state, to_act=move.to_act,
-                    deadline_at=params["deadline_at"])
-    _keep(game_id, after)
-    store.remember_state(game_id, seq, after.hash, move.state)
-    notify.committed(game_id, seq, bot_to_act=move.to_act in head.bots)
-    return answer
-
-
-def _parameters(game_id: int, head: Head, move: _Move) -> dict:
-    """The event chained onto the head, and the row as the move leaves it."""
-    seq, at = head.seq + 1, timezone.now()
-    record = {"game": game_id, "seq": seq, "kind": Event.Kind.MOVE.value, "actor": move.actor,
-              "notation": move.notation, "payload": {}, "secret": False, "at": at.isoformat()}
-    deadline_at = clock.next_deadline(head.time_control, head.deadline_at, move.seat, move.to_act,
-                                      move.to_act in head.bots)
-    return {"game": game_id, "expected": head.seq, "prev_hash": head.hash, "seq": seq, "at": at,
-            "hash": event_hash(head.hash, record), "actor": move.actor, "notation": move.notation,
-            "to_act": move.to_act, "deadline_at": deadline_at}
-
-
-def _snapshot_due(seq: int) -> bool:
-    every = settings.SNAPSHOT_EVERY
-    return bool(every) and seq % every == 0
+    after = replace(head, seq=planned.seq, hash=planned.head_hash, state=planned.state, to_act=planned.to_act,
+                    deadline_at=planned.deadline_at)
+    _keep(head.game_id, after)
+    store.remember_state(head.game_id, planned.seq, planned.head_hash, planned.state)
+    taken["count"] += 1
+    notify.committed(head.game_id, planned.seq, bot_to_act=planned.bot_to_act)
+    return planned.answer
 
 
 def _execute(statement: str, params: dict):

@@ -27,7 +27,7 @@ from django.db import transaction
 from engine import get_game
 from engine.bots import get_bot
 from engine.sim.play import NOT_PLAYED_BY_RANDOM, play_job
-from games import audit, clock, corpus, moderation, recorder_lean, selectors, services
+from games import audit, clock, corpus, moderation, recorder_lean, selectors, services, timeouts
 from games.models import Game
 from games.store import load_state
 
@@ -246,7 +246,7 @@ class Play:
         elif act in ("vacation", "bot_timeout"):
             # past the deadline: a day of vacation covers an hour over, or the time control's bot moves
             self.moment = game.deadline_at + timedelta(hours=1 if act == "vacation" else 25)
-            clock.apply_timeout(self.id, moment=self.moment)
+            timeouts.apply_timeout(self.id, moment=self.moment)
         elif act == "replace":
             level = "greedy" if self.s.game == "tibetana" else "random"  # a random Tibetana bot concedes at once
             self._act(moderation.replace_with_bot, seat=names[seat], level=level, reason="the player left")
@@ -273,7 +273,7 @@ class Play:
         elif route == "timeout":
             while game.status == Game.Status.ACTIVE:  # a seat with vacation left spends it first
                 self.moment = game.deadline_at + timedelta(seconds=1)
-                clock.apply_timeout(self.id, moment=self.moment)
+                timeouts.apply_timeout(self.id, moment=self.moment)
                 game = self._game()
         elif route == "aborted":
             self._act(moderation.abort, reason="a broken game, ended by a moderator")

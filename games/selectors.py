@@ -6,13 +6,12 @@ everyone sees the full document, and secret CHANCE outcomes appear in the histor
 
 from __future__ import annotations
 
-import orjson
 from django.db.models import F
 
 from engine import available, get_game
 from games.errors import InvalidRequest, NotFound
 from games.models import Game, Seat
-from games.store import ENGINE_KINDS, engine_of, load_state, record_of
+from games.store import engine_of, load_state, record_of, replay
 
 WITHHELD = "(hidden until the game ends)"
 
@@ -183,15 +182,7 @@ def position_at(game: Game, seq: int) -> dict:
     the spectator's view while it runs (nobody, staff included, sees hidden parts before the end)."""
     if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= game.seq:
         raise InvalidRequest(f"seq must be an integer from 0 to {game.seq}", field="seq")
-    engine = engine_of(game)
-    snapshot = game.snapshots.filter(seq__lte=seq).order_by("-seq").values_list("seq", "document").first()
-    if snapshot:
-        after, state = snapshot[0], engine.from_json(orjson.loads(snapshot[1]))
-    else:
-        after, state = 0, engine.setup(game.players, game.options)
-    events = game.events.filter(seq__gt=after, seq__lte=seq, kind__in=ENGINE_KINDS).order_by("seq")
-    for notation in events.values_list("notation", flat=True):
-        state = engine.play(state, notation)
+    engine, state = replay(game, seq)
     document = engine.to_json(state) if game.is_over else engine.view(state, None)
-    return {"seq": seq, "full": game.is_over, "position": document}
+    return {"seq": seq, "full": game.is_over, "rules_version": engine.rules_version, "position": document}
 

@@ -7,8 +7,6 @@ updates, bot turns). Nothing is written unless everything succeeds.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import random
 import secrets
 from datetime import timedelta
@@ -18,13 +16,13 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
-from engine import CHANCE, EngineError, IllegalAction, NotationError, available, get_game
+from engine import EngineError, IllegalAction, NotationError, available, get_game
 from engine.bots import LEVELS, get_bot
-from engine.fair import commitment, derive_chance
-from games import accounts, clock, inputs, notify, optimistic
+from engine.fair import commitment
+from games import accounts, clock, inputs, notify, optimistic, plan
 from games.errors import BUSY, Conflict, Forbidden, InvalidRequest, NotFound, database_busy
-from games.models import Event, Game, IdempotencyRecord, Seat
-from games.store import append, engine_of, load_state, lock_game, maybe_snapshot, remember
+from games.models import Event, Game, IdempotencyRecord, Seat, Snapshot
+from games.store import append, engine_of, load_state, lock_game, remember
 
 User = get_user_model()
 
@@ -37,7 +35,7 @@ def create_game(
     """A new game. A seat naming another user is an invitation (``games.invitations``): the game
     starts once every invited user has accepted. ``creator`` None is the service itself (tools,
     tests), which seats users directly; such a game is never rated."""
-    _check_writable(creator)
+    check_writable(creator)
     engine = _engine_named(name)
     time_control = clock.check_time_control(time_control)
     players = players or engine.player_counts[0]
@@ -69,14 +67,14 @@ def create_game(
     for number, spec in enumerate(seat_specs):
         seat = game.seats.get(number=number)
         if "user" in spec:
-            _take_seat(game, engine, seat, user=spec["user"])
+            take_seat(game, engine, seat, user=spec["user"])
         elif "bot" in spec:
-            _take_seat(game, engine, seat, bot=spec["bot"])
+            take_seat(game, engine, seat, bot=spec["bot"])
         elif "invite" in spec:
             seat.invited, seat.invited_until = spec["invite"], invited_until
             seat.save(update_fields=["invited", "invited_until"])
-    _start_if_full(game, engine)
-    _save(game)
+    start_if_full(game, engine)
+    save(game)
     notify.after_commit(game)
     return game
 
@@ -167,8 +165,8 @@ def _invitations_payload(engine, players: int, specs: list[dict], until) -> dict
 
 @transaction.atomic
 def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str | None = None) -> Game:
-    _check_writable(user)
-    game = _locked(game_id)
+    check_writable(user)
+    game = locked(game_id)
     if game.status != Game.Status.OPEN:
         raise Conflict("this game is not waiting for players")
     engine = engine_of(game)
@@ -185,14 +183,14 @@ def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str |
         raise Conflict("no seat of this game is open: the others are offered to invited users")
     if client_seed is not None and (not isinstance(client_seed, str) or not 0 < len(client_seed) <= 128):
         raise InvalidRequest("client_seed must be a string of 1 to 128 characters", field="client_seed")
-    _take_seat(game, engine, open_seats[0], user=user, client_seed=client_seed)
-    _start_if_full(game, engine)
-    _save(game)
+    take_seat(game, engine, open_seats[0], user=user, client_seed=client_seed)
+    start_if_full(game, engine)
+    save(game)
     notify.after_commit(game)
     return game
 
 
-def _take_seat(game, engine, seat: Seat, *, user=None, bot="", client_seed=None, accepted=False) -> None:
+def take_seat(game, engine, seat: Seat, *, user=None, bot="", client_seed=None, accepted=False) -> None:
     seat.user, seat.bot = user, bot
     seat.client_seed = client_seed or secrets.token_hex(16)
     seat.taken_at, seat.invited_until = timezone.now(), None
@@ -206,13 +204,14 @@ def _take_seat(game, engine, seat: Seat, *, user=None, bot="", client_seed=None,
     )
 
 
-def _start_if_full(game: Game, engine) -> None:
+def start_if_full(game: Game, engine) -> None:
     if any(not s.is_taken for s in game.seats.all()):
         return
     append(game, Event.Kind.START, "service")
     game.status = Game.Status.ACTIVE
-    state = engine.setup(game.players, game.options)
-    _advance(game, engine, state, since_seq=0)
+    head = plan.head_of(game, engine.setup(game.players, game.options))
+    execute(game, engine, plan.plan_action(engine, head, None, None, at=timezone.now(), now=clock.now(),
+                                           snapshot_every=settings.SNAPSHOT_EVERY, since_seq=0))
 
 
 # --- playing --------------------------------------------------------------------------------------
@@ -240,17 +239,17 @@ def submit_action(*, user, game_id: int, text: str, expected_seq, idempotency_ke
 
 @transaction.atomic
 def _submit_action(user, game_id, text, expected_seq, idempotency_key) -> dict:
-    game = _locked(game_id)
+    game = locked(game_id)
     if idempotency_key:
         record = IdempotencyRecord.objects.filter(user=user, key=idempotency_key).first()
         if record is not None:
             if record.game_id != game.pk:
                 raise Conflict("this Idempotency-Key was already used for another game")
             return record.response
-    _check_writable(user)
+    check_writable(user)
     engine, state = _playable(game, expected_seq)
-    seat = _acting_seat_of(game, engine, state, user)
-    result = _play(game, engine, state, seat, text)
+    seat = plan.acting_seat(engine, plan.head_of(game, state), user.pk)
+    result = play(game, engine, state, seat, text)
     if idempotency_key:
         IdempotencyRecord.objects.create(user=user, key=idempotency_key, game=game, response=result)
     return result
@@ -273,57 +272,43 @@ def play_bot_turn(game_id: int, expected_seq: int) -> bool:
         view = engine.view(state, seat.number)
         rng = random.Random(f"{game.pk}:{game.seq}:{game.seed}")
         action = get_bot(seat.bot).choose(engine, view, legal, rng)
-        _play(game, engine, state, seat.number, engine.format(action))
+        play(game, engine, state, seat.number, engine.format(action))
         return True
 
 
-def _play(game: Game, engine, state, seat: int, text: str) -> dict:
+def play(game: Game, engine, state, seat: int, text: str) -> dict:
+    """Plan ``seat`` playing ``text`` on the locked game and store the plan (the locked executor)."""
     try:
-        action = engine.parse(text, state)
-        state = engine.apply(state, action)
+        planned = plan.plan_action(engine, plan.head_of(game, state), seat, text, at=timezone.now(), now=clock.now(),
+                                   snapshot_every=settings.SNAPSHOT_EVERY)
     except (IllegalAction, NotationError) as exc:
         raise InvalidRequest(str(exc), field="action", rule=exc.rule) from exc
     except EngineError as exc:
         raise InvalidRequest(str(exc), field="action") from exc
-    since = game.seq
-    notation = engine.format(action)
-    append(game, Event.Kind.MOVE, engine.seat_name(game.players, seat), notation)
-    game.draw_offer = []  # a move answers any standing draw offer
-    _advance(game, engine, state, since_seq=since)
-    _save(game)
+    execute(game, engine, planned)
+    save(game)
     notify.after_commit(game)
-    return {"game": game.pk, "seq": game.seq, "action": notation}
+    return planned.answer
 
 
-def _advance(game: Game, engine, state, since_seq: int) -> None:
-    """Derive and append every CHANCE outcome now due, then finish the game or name who acts."""
-    seed = bytes.fromhex(game.seed)
-    client_seeds = [s.client_seed for s in game.seats.all()]  # in seat order (Meta.ordering)
-    while engine.actor(state) == CHANCE:
-        seq = game.seq + 1
-        action = derive_chance(engine, state, seed, game.pk, seq, client_seeds)
-        secret = engine.is_secret(state, action)
-        payload = {"salt": _salt(seed, seq)} if secret else {}
-        state = engine.apply(state, action)
-        append(game, Event.Kind.CHANCE, "chance", engine.format(action), payload, secret=secret)
-    outcome = engine.outcome(state)
-    if outcome is not None:
-        _finish(game, outcome)
-    else:
-        previous, game.to_act = game.to_act, engine.actor(state)
-        clock.restart(game, previous)  # a new seat to act gets a fresh deadline
-    maybe_snapshot(game, engine, state, since_seq)
-    remember(game, state)
-    optimistic.remember(game, state)
+def execute(game: Game, engine, planned: plan.Plan) -> None:
+    """Store a plan as it is, under the row lock this transaction holds: its events, the game row's
+    changes (saved by the caller), its snapshot; then remember the head for the next write."""
+    for r in planned.events:
+        Event(game=game, seq=r["seq"], kind=r["kind"], actor=r["actor"], notation=r["notation"], payload=r["payload"],
+              secret=r["secret"], created_at=r["at"], prev_hash=r["prev_hash"], hash=r["hash"]).save()
+    game.seq, game.head_hash = planned.seq, planned.head_hash
+    game.status, game.to_act, game.deadline_at, game.draw_offer = (
+        planned.status, planned.to_act, planned.deadline_at, planned.draw_offer)
+    if planned.outcome is not None:
+        game.outcome = planned.outcome
+    if planned.snapshot is not None:
+        Snapshot.objects.create(game=game, seq=planned.seq, document=planned.snapshot, rules_version=engine.rules_version)
+    remember(game, planned.state)
+    optimistic.remember(game, planned.state)
 
 
-def _salt(seed: bytes, seq: int) -> str:
-    # A secret event's hash is published at once; the salt (withheld with the outcome) stops
-    # anyone from finding the outcome by hashing each possible one.
-    return hmac.new(seed, f"salt:{seq}".encode(), hashlib.sha256).hexdigest()
-
-
-def _finish(game: Game, outcome: dict) -> None:
+def finish(game: Game, outcome: dict) -> None:
     """End the game: the END event records the outcome and reveals the seed (COMMON 4.4)."""
     game.status = Game.Status.FINISHED
     game.outcome = outcome
@@ -336,14 +321,14 @@ def _finish(game: Game, outcome: dict) -> None:
 # --- resigning and draws ---------------------------------------------------------------------------
 @transaction.atomic
 def resign(*, user, game_id: int) -> Game:
-    game = _locked(game_id)
-    _check_writable(user)
+    game = locked(game_id)
+    check_writable(user)
     engine, seat = _active_seat_of(game, user)
     names = engine.seat_names(game.players)
     append(game, Event.Kind.RESIGN, names[seat])
     winners = [name for n, name in enumerate(names) if n != seat]
-    _finish(game, {"winners": winners, "reason": "resignation", "scores": None})
-    _save(game)
+    finish(game, {"winners": winners, "reason": "resignation", "scores": None})
+    save(game)
     notify.after_commit(game)
     return game
 
@@ -353,9 +338,10 @@ def draw(*, user, game_id: int, choice: str) -> Game:
     """``offer`` or ``accept`` (agree to a draw), or ``decline`` a standing offer."""
     if choice not in ("offer", "accept", "decline"):
         raise InvalidRequest("action must be offer, accept or decline", field="action")
-    game = _locked(game_id)
-    _check_writable(user)
+    game = locked(game_id)
+    check_writable(user)
     engine, seat = _active_seat_of(game, user)
+    _, state = load_state(game)  # a draw offer leaves the board as it is
     name = engine.seat_name(game.players, seat)
     if choice in ("accept", "decline") and not game.draw_offer:
         raise Conflict("there is no draw offer to answer")
@@ -368,13 +354,15 @@ def draw(*, user, game_id: int, choice: str) -> Game:
         append(game, Event.Kind.DRAW_OFFER, name)
         game.draw_offer = sorted({*game.draw_offer, seat})
         if len(game.draw_offer) == game.players:
-            _finish(game, {"winners": [], "reason": "agreement", "scores": None})
-    _save(game)
+            finish(game, {"winners": [], "reason": "agreement", "scores": None})
+    save(game)
+    remember(game, state)
+    optimistic.remember(game, state)  # the next plain move may take the one-statement path
     notify.after_commit(game)
     return game
 
 
-def _save(game: Game) -> None:
+def save(game: Game) -> None:
     game.save(
         update_fields=[
             "seq", "head_hash", "status", "to_act", "outcome", "draw_offer", "deadline_at", "rated", "updated_at"
@@ -383,14 +371,14 @@ def _save(game: Game) -> None:
 
 
 # --- shared checks ----------------------------------------------------------------------------------
-def _locked(game_id) -> Game:
+def locked(game_id) -> Game:
     game = lock_game(game_id)
     if game is None:
         raise NotFound(f"no game {game_id}")
     return game
 
 
-def _check_writable(user) -> None:
+def check_writable(user) -> None:
     """The writer as the database has it now, not as the caller loaded it (a socket's user was
     loaded at connect time): a suspension committed since then refuses this write."""
     if user is None:  # the service itself (imports, tools)
@@ -413,16 +401,6 @@ def _playable(game: Game, expected_seq):
 
 def _seats_of(game: Game, user) -> list[int]:
     return [s.number for s in game.seats.all() if s.user_id == user.pk and s.is_taken]
-
-
-def _acting_seat_of(game: Game, engine, state, user) -> int:
-    mine = _seats_of(game, user)
-    if not mine:
-        raise Forbidden("you have no seat in this game")
-    actor = engine.actor(state)
-    if actor not in mine:
-        raise Forbidden(f"it is not your turn: {engine.seat_name(game.players, actor)} is to act")
-    return actor
 
 
 def _active_seat_of(game: Game, user):

@@ -5,10 +5,10 @@ Writers call these inside a transaction holding the game row's lock (see ``servi
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 
 import orjson
-from django.conf import settings
 from django.utils import timezone
 
 from engine import get_game
@@ -75,23 +75,27 @@ def lock_game(game_id) -> Game | None:
 
 
 # --- reading state --------------------------------------------------------------------------------
-# States are immutable values, so a small cache keyed by the chain's head is always correct.
+# States are immutable values, so a small cache keyed by the chain's head is always correct. Several
+# threads share it (the background bot worker, Channels' sync threads): one lock guards it.
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 256
+_CACHE_LOCK = threading.Lock()
 
 
 def _cache_get(key):
-    state = _CACHE.get(key)
-    if state is not None:
-        _CACHE.move_to_end(key)
-    return state
+    with _CACHE_LOCK:
+        state = _CACHE.get(key)
+        if state is not None:
+            _CACHE.move_to_end(key)
+        return state
 
 
 def _cache_put(key, state):
-    _CACHE[key] = state
-    _CACHE.move_to_end(key)
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    with _CACHE_LOCK:
+        _CACHE[key] = state
+        _CACHE.move_to_end(key)
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
 
 
 def engine_of(game: Game):
@@ -99,14 +103,21 @@ def engine_of(game: Game):
     return get_game(game.name, rules_version=game.rules_version)
 
 
-def load_state(game: Game, *, use_cache: bool = True):
-    """The engine and the engine state after the last event: latest snapshot, then later events."""
+def replay(game: Game, upto_seq: int | None = None, *, use_cache: bool = True):
+    """The engine and its state after event ``upto_seq`` (default: the last event).
+
+    The one replay of the service: the latest snapshot at or before ``upto_seq`` written under the
+    engine's rules version (a snapshot of another version is ignored: the events are the truth),
+    then every later engine event. The head's state is cached by ``(game, seq, head_hash)``.
+    """
     engine = engine_of(game)
-    key = (game.pk, game.seq, game.head_hash)
-    if use_cache and (state := _cache_get(key)) is not None:
+    upto = game.seq if upto_seq is None else upto_seq
+    key = (game.pk, game.seq, game.head_hash) if upto == game.seq else None
+    if use_cache and key and (state := _cache_get(key)) is not None:
         return engine, state
     snapshot = (
-        Snapshot.objects.filter(game=game, seq__lte=game.seq).order_by("-seq").values_list("seq", "document").first()
+        Snapshot.objects.filter(game=game, seq__lte=upto, rules_version=engine.rules_version)
+        .order_by("-seq").values_list("seq", "document").first()
     )
     if snapshot:
         after, document = snapshot
@@ -114,14 +125,26 @@ def load_state(game: Game, *, use_cache: bool = True):
     else:
         after, state = 0, engine.setup(game.players, game.options)
     notations = (
-        Event.objects.filter(game=game, seq__gt=after, seq__lte=game.seq, kind__in=ENGINE_KINDS)
+        Event.objects.filter(game=game, seq__gt=after, seq__lte=upto, kind__in=ENGINE_KINDS)
         .order_by("seq")
         .values_list("notation", flat=True)
     )
     for notation in notations:
         state = engine.play(state, notation)
-    _cache_put(key, state)
+    if key:
+        _cache_put(key, state)
     return engine, state
+
+
+def load_state(game: Game, *, use_cache: bool = True):
+    """The engine and the engine state after the last event (``replay`` to the head)."""
+    return replay(game, use_cache=use_cache)
+
+
+def stale_snapshots(game: Game) -> list[int]:
+    """The seqs of the game's snapshots written under another rules version (``replay`` ignores them)."""
+    others = game.snapshots.exclude(rules_version=engine_of(game).rules_version)
+    return list(others.order_by("seq").values_list("seq", flat=True))
 
 
 def remember(game: Game, state) -> None:
@@ -133,8 +156,7 @@ def remember_state(game_id: int, seq: int, head_hash: str, state) -> None:
     _cache_put((game_id, seq, head_hash), state)
 
 
-def maybe_snapshot(game: Game, engine, state, since_seq: int) -> None:
-    """Store a snapshot when this write crossed a multiple of ``SNAPSHOT_EVERY``."""
-    every = settings.SNAPSHOT_EVERY
-    if every and game.seq // every > since_seq // every:
-        Snapshot.objects.create(game=game, seq=game.seq, document=orjson.dumps(engine.to_json(state)).decode())
+def save_snapshot(game: Game, engine, seq: int, state) -> None:
+    """A snapshot of ``state`` after event ``seq`` (the write paths take theirs from ``plan``)."""
+    Snapshot.objects.create(game=game, seq=seq, document=orjson.dumps(engine.to_json(state)).decode(),
+                            rules_version=engine.rules_version)

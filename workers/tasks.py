@@ -75,9 +75,9 @@ def sweep_deadlines(now: str | None = None) -> int:
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def game_timeout(game_id: int, now: str | None = None) -> str | None:
     """Apply the game's timeout policy if its deadline passed at ``now`` (exactly once)."""
-    from games import clock
+    from games import timeouts
 
-    return clock.apply_timeout(game_id, _moment(now))
+    return timeouts.apply_timeout(game_id, _moment(now))
 
 
 def _moment(text: str | None) -> datetime | None:

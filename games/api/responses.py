@@ -234,6 +234,7 @@ class FullViewSerializer(serializers.Serializer):
 class PositionSerializer(serializers.Serializer):
     seq = serializers.IntegerField(min_value=0)
     full = serializers.BooleanField(help_text="true once the game is over: the whole document, else the spectator's view")
+    rules_version = serializers.IntegerField(min_value=1, help_text="the engine's rules version that replayed it")
     position = serializers.DictField()
 
 

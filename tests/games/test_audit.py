@@ -78,14 +78,14 @@ def test_an_event_changed_in_the_database_breaks_the_chain(dice_game, alice, bob
 def test_a_forged_roll_with_a_valid_chain_is_not_the_one_the_seed_gives(dice_game, alice, bob):
     game = dice_of(alice, bob)
     with transaction.atomic():
-        game = services._locked(game.pk)
+        game = services.locked(game.pk)
         engine, state = load_state(game)
         append(game, Event.Kind.MOVE, "a", "roll")
         honest = derive_chance(engine, engine.play(state, "roll"), bytes.fromhex(game.seed), game.pk,
                                         game.seq + 1, [s.client_seed for s in game.seats.all()])
         forged = 6 if engine.format(honest) != "roll 6" else 5
         append(game, Event.Kind.CHANCE, "chance", f"roll {forged}")
-        services._save(game)
+        services.save(game)
     problems = audit.verify_game(game)
     assert problems == [f"event {game.seq}: chance outcome 'roll {forged}' is not the one the seed gives"]
 
@@ -145,7 +145,8 @@ def test_the_position_at_every_event_matches_a_replay_from_the_start(dice_game, 
         if record["kind"] in engine_kinds:
             state = dice_game.play(state, record["notation"])
         position = selectors.position_at(game, record["seq"])
-        assert position == {"seq": record["seq"], "full": True, "position": dice_game.to_json(state)}
+        assert position == {"seq": record["seq"], "full": True, "rules_version": dice_game.rules_version,
+                            "position": dice_game.to_json(state)}
 
 
 # --- export and import ----------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import clock, services
+from games import clock, services, timeouts
 from games.errors import InvalidRequest
 from games.ledger import verify_chain
 from games.models import Event, Game
@@ -100,8 +100,8 @@ def kinds_after(game, seq):
 @pytest.mark.django_db
 def test_before_the_deadline_nothing_happens(dice_game, alice, bob):
     game = timed_dice_game(alice, bob)
-    assert clock.apply_timeout(game.pk, T0 + 2 * DAY - timedelta(seconds=1)) is None
-    assert clock.apply_timeout(game.pk, T0 + 2 * DAY) is None  # the deadline itself is still in time
+    assert timeouts.apply_timeout(game.pk, T0 + 2 * DAY - timedelta(seconds=1)) is None
+    assert timeouts.apply_timeout(game.pk, T0 + 2 * DAY) is None  # the deadline itself is still in time
     assert kinds_after(game, game.seq) == []
 
 
@@ -110,9 +110,9 @@ def test_forfeit_the_seat_out_of_time_loses_once(dice_game, alice, bob):
     game = timed_dice_game(alice, bob)
     seq = game.seq
     late = T0 + 2 * DAY + timedelta(minutes=1)
-    assert clock.apply_timeout(game.pk, late) == "forfeit"
-    assert clock.apply_timeout(game.pk, late) is None
-    assert clock.apply_timeout(game.pk, late + 10 * DAY) is None
+    assert timeouts.apply_timeout(game.pk, late) == "forfeit"
+    assert timeouts.apply_timeout(game.pk, late) is None
+    assert timeouts.apply_timeout(game.pk, late + 10 * DAY) is None
     game.refresh_from_db()
     assert kinds_after(game, seq) == ["timeout", "end"]
     assert game.events.get(kind="timeout").payload == {"seat": "a", "policy": "forfeit"}
@@ -125,14 +125,14 @@ def test_forfeit_the_seat_out_of_time_loses_once(dice_game, alice, bob):
 def test_vacation_is_spent_a_day_at_a_time_before_the_policy(dice_game, alice, bob):
     game = timed_dice_game(alice, bob, vacation_days=2)
     deadline = game.deadline_at
-    assert clock.apply_timeout(game.pk, deadline + timedelta(hours=1)) == "vacation"
+    assert timeouts.apply_timeout(game.pk, deadline + timedelta(hours=1)) == "vacation"
     game.refresh_from_db()
     spent = game.events.get(kind="timeout")
     assert spent.payload["policy"] == "vacation" and spent.payload["spent_seconds"] == 86400
     assert game.deadline_at == deadline + DAY and game.seats.get(number=0).vacation_left == 86400
     assert game.status == "active" and game.to_act == 0
     # Three days late: the last vacation day is not enough, so the policy applies in the same sweep.
-    assert clock.apply_timeout(game.pk, deadline + timedelta(days=3)) == "forfeit"
+    assert timeouts.apply_timeout(game.pk, deadline + timedelta(days=3)) == "forfeit"
     game.refresh_from_db()
     policies = [e.payload["policy"] for e in game.events.filter(kind="timeout").order_by("seq")]
     assert policies == ["vacation", "vacation", "forfeit"]
@@ -144,8 +144,8 @@ def test_bot_policy_plays_the_absent_seats_turn_once_and_the_seat_stays_theirs(d
     game = timed_dice_game(alice, bob, policy="bot")
     seq = game.seq
     late = T0 + 3 * DAY
-    assert clock.apply_timeout(game.pk, late) == "bot"
-    assert clock.apply_timeout(game.pk, late) is None
+    assert timeouts.apply_timeout(game.pk, late) == "bot"
+    assert timeouts.apply_timeout(game.pk, late) is None
     game.refresh_from_db()
     assert kinds_after(game, seq) == ["timeout", "move", "chance"]
     move = game.events.get(kind="move")
@@ -186,7 +186,7 @@ def test_concurrent_timeouts_apply_the_policy_once(dice_game, alice, bob):
     require(connection.vendor == "postgresql", "row locks need PostgreSQL")
     game = timed_dice_game(alice, bob, policy="bot")
     late = T0 + 3 * DAY
-    results = at_once(lambda: clock.apply_timeout(game.pk, late), 4)
+    results = at_once(lambda: timeouts.apply_timeout(game.pk, late), 4)
     assert sorted(results, key=str) == [None, None, None, "bot"]
     assert Event.objects.filter(game=game, kind="timeout").count() == 1
     assert Event.objects.filter(game=game, kind="move").count() == 1
@@ -210,6 +210,6 @@ def test_the_sweep_queues_again_a_bot_turn_whose_task_was_lost(alice):
 def test_a_seat_taken_over_by_a_bot_does_not_time_out(dice_game, alice, bob):
     game = timed_dice_game(alice, bob)
     game.seats.filter(number=0).update(user=None, bot="random")  # as a moderator's replacement leaves it
-    assert clock.apply_timeout(game.pk, T0 + 3 * DAY) is None
+    assert timeouts.apply_timeout(game.pk, T0 + 3 * DAY) is None
     game.refresh_from_db()
     assert game.deadline_at is None and not game.events.filter(kind="timeout").exists()

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import clock, moderation, services
+from games import moderation, services, timeouts
 from games.site.events import describe
 from tests.conftest import accepted_game
 
@@ -80,7 +80,7 @@ def test_a_suspension_shows_in_the_suspended_players_games(client, alice, bob, m
 def test_a_timeout_forfeit_reads_in_the_history(client, alice, bob):
     game = timed_paso(alice, bob)
     game.refresh_from_db()
-    assert clock.apply_timeout(game.pk, game.deadline_at + timedelta(minutes=1)) == "forfeit"
+    assert timeouts.apply_timeout(game.pk, game.deadline_at + timedelta(minutes=1)) == "forfeit"
     rows = texts(client, game)
     assert rows[-2:] == [("timeout", "south ran out of time and forfeits"),
                          ("end", "service: the game is over: north won (timeout)")]
