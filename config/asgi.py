@@ -18,12 +18,15 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from games import background, notify  # noqa: E402
 from games.realtime.auth import TicketAuthMiddlewareStack  # noqa: E402
+from games.realtime.guard import RefuseBadBytes  # noqa: E402
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(TicketAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": RefuseBadBytes(
+            AllowedHostsOriginValidator(TicketAuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )
 

@@ -229,7 +229,6 @@ class Draw(APIView):
         return Response(written(game))
 
 
-
 # --- invitations -------------------------------------------------------------------------------------
 class Invitations(APIView):
     permission_classes = [permissions.IsAuthenticated]
