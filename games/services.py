@@ -236,7 +236,6 @@ def submit_action(*, user, game_id: int, text: str, expected_seq, idempotency_ke
         raise Conflict(BUSY) from exc
 
 
-
 @transaction.atomic
 def _submit_action(user, game_id, text, expected_seq, idempotency_key) -> dict:
     game = locked(game_id)

@@ -13,7 +13,7 @@ import uuid
 import pytest
 from django.db import OperationalError, connection
 
-from tests.conftest import require, test_database_url
+from tests.conftest import require, test_database_url, wait_until
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
@@ -103,9 +103,5 @@ def celery_worker(worker_process):
 
 
 def wait_for(predicate, timeout: float = 30.0, what: str = "the worker"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.1)
-    pytest.fail(f"timed out waiting for {what}")
+    """``tests.conftest.wait_until`` with the worker tests' default bound."""
+    wait_until(predicate, timeout, what)
