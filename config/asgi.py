@@ -16,7 +16,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from games import background, notify  # noqa: E402
+from games import background, broadcast, relay  # noqa: E402
 from games.realtime.auth import TicketAuthMiddlewareStack  # noqa: E402
 from games.realtime.guard import RefuseBadBytes  # noqa: E402
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
@@ -33,8 +33,9 @@ router = ProtocolTypeRouter(
 
 async def application(scope, receive, send):
     # The in-memory channel layer's consumers live on this loop: the bot worker's thread sends there.
-    notify.serve_on(asyncio.get_running_loop())
+    broadcast.serve_on(asyncio.get_running_loop())
     return await router(scope, receive, send)
 
 
 background.start_for_server()
+relay.start_thread()  # hands off follow-up work left in the outbox, deletes what was handed off

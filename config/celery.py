@@ -1,6 +1,6 @@
 """The Celery app: configured from Django settings (``CELERY_*``), tasks found in ``workers``.
 
-Beat runs two periodic tasks: the deadline sweep and the transparency log's checkpoint. Correspondence deadlines are days long, so they
+Beat runs three periodic tasks: the deadline sweep, the outbox relay and the transparency log's checkpoint. Correspondence deadlines are days long, so they
 live in the database and the sweep finds them: a Celery ETA that long would outlive Redis's
 visibility timeout and be delivered again and again.
 """
@@ -18,6 +18,9 @@ SWEEP_EVERY = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "60"))
 #: How often beat checkpoints the transparency log, in seconds.
 CHECKPOINT_EVERY = float(os.environ.get("TRANSPARENCY_CHECKPOINT_SECONDS", "300"))
 
+#: How often beat hands off the outbox's follow-up work that failed its first hand-off (``games.relay``).
+RELAY_EVERY = float(os.environ.get("RELAY_BEAT_SECONDS", "2"))
+
 app = Celery("boardgames")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(["workers"])
@@ -29,6 +32,11 @@ app.conf.beat_schedule = {
         "schedule": SWEEP_EVERY,
         # A sweep that waited longer than its period is superseded by the next one.
         "options": {"expires": SWEEP_EVERY},
+    },
+    "relay-outbox": {
+        "task": "workers.tasks.relay_outbox",
+        "schedule": RELAY_EVERY,
+        "options": {"expires": RELAY_EVERY},
     },
     "checkpoint-log": {
         "task": "workers.tasks.checkpoint_log",

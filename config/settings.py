@@ -263,6 +263,12 @@ TRANSPARENCY_ORIGIN = env("TRANSPARENCY_ORIGIN", default=f"{ALLOWED_HOSTS[0]}/bo
 # --- The event store -----------------------------------------------------------------------------
 #: A snapshot of the position document is stored every this many events of a game.
 SNAPSHOT_EVERY = env.int("SNAPSHOT_EVERY", default=50)
+#: Hours an Idempotency-Key's answer is kept; a retry with the key within them gets it again.
+IDEMPOTENCY_KEY_HOURS = env.float("IDEMPOTENCY_KEY_HOURS", default=24.0)
+#: The outbox relay (``games.relay``): every this many seconds a thread in each server process
+#: hands off follow-up work whose first attempt failed and deletes what was handed off
+#: (0: no thread; celery beat's ``relay_outbox`` does the first part, every RELAY_BEAT_SECONDS: config/celery.py).
+RELAY_SECONDS = env.float("RELAY_SECONDS", default=1.0)
 #: Days an invited user has to accept a seat before the game is cancelled (``games.invitations``).
 INVITATION_DAYS = env.float("INVITATION_DAYS", default=7.0)
 

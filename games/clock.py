@@ -107,31 +107,16 @@ def vacation_seconds(time_control: dict) -> int:
 
 
 # --- deadlines, set by the services whenever the seat to act is named ---------------------------------
-def restart(game: Game, previous_to_act: int | None) -> None:
-    """A seat newly to act gets a full ``days_per_move``; the same seat acting on keeps its deadline.
-
-    Bot seats have no deadline (a stalled bot turn is a queue problem, not a player's absence).
-    """
-    to_act = game.to_act if game.status == Game.Status.ACTIVE else None
-    game.deadline_at = next_deadline(game.time_control, game.deadline_at, previous_to_act, to_act, _is_bot(game))
-
-
 def next_deadline(time_control: dict, deadline_at, previous_to_act, to_act, bot_to_act: bool, *, at=None):
-    """The deadline once ``to_act`` (None: nobody) is to act after ``previous_to_act`` (see ``restart``),
-    counted from ``at`` (default ``now()``)."""
+    """The deadline once ``to_act`` (None: nobody) is to act after ``previous_to_act``, counted from
+    ``at`` (default ``now()``): a seat newly to act gets a full ``days_per_move``; the same seat
+    acting on keeps its deadline. Bot seats have no deadline (a stalled bot turn is a queue
+    problem, not a player's absence)."""
     if not time_control or to_act is None or bot_to_act:
         return None
     if to_act != previous_to_act or deadline_at is None:
         return (at or now()) + timedelta(days=time_control["days_per_move"])
     return deadline_at
-
-
-def stop(game: Game) -> None:
-    game.deadline_at = None
-
-
-def _is_bot(game: Game) -> bool:
-    return any(s.number == game.to_act and s.bot for s in game.seats.all())
 
 
 def seconds_left(game: Game, moment: datetime | None = None) -> int | None:

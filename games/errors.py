@@ -37,6 +37,12 @@ class Conflict(ServiceError):
     status = 409
 
 
+class Unprocessable(ServiceError):
+    """Well-formed but refused as a whole: an Idempotency-Key reused for another request."""
+
+    status = 422
+
+
 BUSY = "another write was being stored and this one waited too long for it: nothing was stored; retry"
 
 

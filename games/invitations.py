@@ -13,12 +13,13 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
+from django.utils import timezone
 
 from engine import get_game
-from games import clock, notify, services
+from games import clock, plan, services
 from games.errors import Conflict, Forbidden, InvalidRequest
 from games.models import Event, Game, Seat
-from games.store import append, lock_game
+from games.store import lock_game
 
 #: The outcome's reason when invitations cancel a game, in words for people.
 CANCELLED = {"declined": "an invited player declined", "expired": "an invitation was not answered in time"}
@@ -33,13 +34,11 @@ def accept(*, user, game_id: int, client_seed: str | None = None) -> Game:
     seat = _invitation_of(game, user)
     if seat.invited_until is not None and seat.invited_until < clock.now():
         raise Conflict("this invitation has expired")
-    if client_seed is not None and (not isinstance(client_seed, str) or not 0 < len(client_seed) <= 128):
-        raise InvalidRequest("client_seed must be a string of 1 to 128 characters", field="client_seed")
-    engine = get_game(game.name)
-    services.take_seat(game, engine, seat, user=user, client_seed=client_seed, accepted=True)
-    services.start_if_full(game, engine)
-    services.save(game)
-    notify.after_commit(game)
+    client_seed = services.check_client_seed(client_seed)
+    engine = get_game(game.name, rules_version=game.rules_version)
+    draft = plan.Draft(plan.head_of(game), timezone.now())
+    services.take_seat(draft, engine, seat.number, user=user, client_seed=client_seed, accepted=True)
+    services.execute(game, engine, services.start_if_full(draft, engine))
     return game
 
 
@@ -49,11 +48,11 @@ def decline(*, user, game_id: int) -> Game:
     services.check_writable(user)
     game = services.locked(game_id)
     seat = _invitation_of(game, user)
-    name = get_game(game.name).seat_name(game.players, seat.number)
-    append(game, Event.Kind.DECLINE, name, payload={"seat": seat.number, "user": user.username})
-    _cancel(game, "declined")
-    services.save(game)
-    notify.after_commit(game)
+    engine = get_game(game.name, rules_version=game.rules_version)
+    draft = plan.Draft(plan.head_of(game), timezone.now())
+    draft.add(Event.Kind.DECLINE, engine.seat_name(game.players, seat.number),
+              payload={"seat": seat.number, "user": user.username})
+    services.execute(game, engine, _cancel(draft, "declined"))
     return game
 
 
@@ -85,11 +84,10 @@ def open_seat(*, user, game_id: int, seat) -> Game:
         raise Conflict(f"seat {names[found.number]} holds no pending invitation", field="seat")
     payload = {"seat": found.number, "seat_name": names[found.number], "user": found.invited.username,
                "by": user.username}
-    append(game, Event.Kind.OPEN_SEAT, "service", payload=payload)
-    found.invited, found.invited_until = None, None
-    found.save(update_fields=["invited", "invited_until"])
-    services.save(game)
-    notify.after_commit(game)
+    draft = plan.Draft(plan.head_of(game), timezone.now())
+    draft.add(Event.Kind.OPEN_SEAT, "service", payload=payload)
+    draft.seat(found.number, invited_id=None, invited_until=None)
+    services.execute(game, get_game(game.name, rules_version=game.rules_version), draft.plan())
     return game
 
 
@@ -119,12 +117,12 @@ def expire(game_id: int, moment: datetime | None = None) -> bool:
         lapsed = [s for s in game.seats.all() if s.is_invitation and s.invited_until and s.invited_until < moment]
         if not lapsed:
             return False
-        names = get_game(game.name).seat_names(game.players)
+        engine = get_game(game.name, rules_version=game.rules_version)
+        names = engine.seat_names(game.players)
         payload = {"seats": [names[s.number] for s in lapsed], "users": [s.invited.username for s in lapsed]}
-        append(game, Event.Kind.EXPIRE, "service", payload=payload)
-        _cancel(game, "expired")
-        services.save(game)
-        notify.after_commit(game)
+        draft = plan.Draft(plan.head_of(game), timezone.now())
+        draft.add(Event.Kind.EXPIRE, "service", payload=payload)
+        services.execute(game, engine, _cancel(draft, "expired"))
         return True
 
 
@@ -134,10 +132,7 @@ def expire_overdue(moment: datetime | None = None) -> int:
 
 
 # --- shared -------------------------------------------------------------------------------------------
-def _cancel(game: Game, reason: str) -> None:
+def _cancel(draft: plan.Draft, reason: str) -> plan.Plan:
     """End a game that never started: aborted, no result, the seed revealed by the end event."""
-    outcome = {"winners": [], "reason": reason, "scores": None}
-    game.status, game.outcome, game.to_act, game.draw_offer = Game.Status.ABORTED, outcome, None, []
-    clock.stop(game)
-    append(game, Event.Kind.END, "service", payload={"outcome": outcome, "seed": game.seed})
+    return draft.end({"winners": [], "reason": reason, "scores": None}, status=plan.ABORTED).plan()
 

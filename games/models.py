@@ -7,6 +7,7 @@ model refuses it here, and on PostgreSQL a trigger refuses it for any client (mi
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class AppendOnlyError(Exception):
@@ -193,9 +194,12 @@ class IdempotencyRecord(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     key = models.CharField(max_length=200)
+    #: SHA-256 of what the request asked (its kind, game and body): the same key with another
+    #: request is refused (422), as the IETF Idempotency-Key draft asks.
+    fingerprint = models.CharField(max_length=64, blank=True, default="")
     game = models.ForeignKey(Game, on_delete=models.CASCADE)
     response = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_answer_per_key")]
@@ -283,3 +287,34 @@ class SocketTicket(models.Model):
     session_key = models.CharField(max_length=40, blank=True, default="")
     expires_at = models.DateTimeField(db_index=True)
     used_at = models.DateTimeField(null=True, blank=True)
+
+
+class Outbox(models.Model):
+    """Follow-up work of a write (a live update, a bot's turn, a scoring), stored with its events.
+
+    Written in the write's own transaction, so work exists exactly when the write committed; the
+    relay (``games.relay``) hands each row to the channel layer or to Celery after the commit and
+    deletes it once handed off. A row whose hand-off failed (a broker away) stays and is tried
+    again with backoff. Every hand-off is idempotent (a bot turn names its seq, scoring happens
+    once, clients drop an update they have), so a row handed off twice does no harm.
+    """
+
+    class Kind(models.TextChoices):
+        BROADCAST = "broadcast"
+        BOT_TURN = "bot_turn"
+        SCORE = "score"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    created_at = models.DateTimeField(default=timezone.now)
+    #: When the relay tries again after a failed hand-off (None: after the grace period).
+    due_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        indexes = [models.Index(fields=["created_at"], name="outbox_by_age")]
+
+    def __str__(self):
+        return f"{self.kind} of game {self.game_id} at {self.seq}"

@@ -22,10 +22,10 @@ from django.utils import timezone
 
 from engine import get_game
 from engine.bots import LEVELS
-from games import accounts, clock, notify, services
+from games import accounts, clock, plan, services
 from games.errors import Conflict, Forbidden, InvalidRequest, NotFound
 from games.models import Event, Game, Report, Sanction
-from games.store import append
+from games.store import load_state
 
 User = get_user_model()
 
@@ -66,14 +66,17 @@ def _check_reason(reason) -> str:
     return reason.strip()
 
 
-def _record(game: Game, moderator, act: str, reason: str, **details) -> Event:
-    payload = {"act": act, "moderator": moderator.username, "reason": reason, **details}
-    return append(game, Event.Kind.MODERATION, "moderator", act, payload)
+def _record(game: Game, moderator, act: str, reason: str, **details) -> plan.Draft:
+    """The draft of a moderation act on ``game``: its ``moderation`` event, naming act, moderator and reason."""
+    state = load_state(game)[1] if game.status == Game.Status.ACTIVE else None
+    draft = plan.Draft(plan.head_of(game, state), timezone.now())
+    draft.add(Event.Kind.MODERATION, "moderator", act, {"act": act, "moderator": moderator.username, "reason": reason,
+                                                        **details})
+    return draft
 
 
-def _commit(game: Game) -> Game:
-    services.save(game)  # the deadline too: abort stops the clock, extend_deadline moves it
-    notify.after_commit(game)
+def _commit(game: Game, planned: plan.Plan) -> Game:
+    services.execute(game, get_game(game.name, rules_version=game.rules_version), planned)
     return game
 
 
@@ -93,12 +96,8 @@ def abort(*, moderator, game_id: int, reason: str) -> Game:
     _check_moderator(moderator)
     reason = _check_reason(reason)
     game = _unfinished(game_id, moderator)
-    _record(game, moderator, "abort", reason)
-    game.status, game.outcome, game.to_act, game.draw_offer = Game.Status.ABORTED, ABORTED, None, []
-    clock.stop(game)
-    # Not services.finish, which declares a finished (rated) result: an aborted game has none.
-    append(game, Event.Kind.END, "service", payload={"outcome": ABORTED, "seed": game.seed})
-    return _commit(game)
+    # Aborted, not finished: an aborted game has no (rated) result.
+    return _commit(game, _record(game, moderator, "abort", reason).end(ABORTED, status=plan.ABORTED).plan())
 
 
 @transaction.atomic
@@ -113,9 +112,8 @@ def adjudicate(*, moderator, game_id: int, winners: list[str], reason: str) -> G
     if not isinstance(winners, list) or any(w not in names for w in winners) or len(set(winners)) != len(winners):
         raise InvalidRequest(f"winners must be distinct seat names among {', '.join(names)}", field="winners")
     winners = [n for n in names if n in winners]  # seat order, as the engine reports winners
-    _record(game, moderator, "adjudicate", reason, winners=winners)
-    services.finish(game, {"winners": winners, "reason": "adjudication", "scores": None})
-    return _commit(game)
+    draft = _record(game, moderator, "adjudicate", reason, winners=winners)
+    return _commit(game, draft.end({"winners": winners, "reason": "adjudication", "scores": None}).plan())
 
 
 def _seat(game: Game, seat):
@@ -135,18 +133,18 @@ def _unrate(game: Game) -> dict:
 
     Returns what the moderation event records of it (nothing if the game was unrated already).
     """
-    if not game.rated:
-        return {}
-    game.rated = False
-    return {"rated": False}
+    return {"rated": False} if game.rated else {}
 
 
-def _change_occupant(game: Game, seat, *, user=None, bot="") -> None:
-    seat.user, seat.bot = user, bot
-    seat.save(update_fields=["user", "bot"])
-    game.draw_offer = [n for n in game.draw_offer if n != seat.number]
-    if game.to_act == seat.number:
-        clock.restart(game, previous_to_act=None)  # a new occupant gets a full move's time; a bot none
+def _change_occupant(draft: plan.Draft, number: int, *, user=None, bot="") -> plan.Plan:
+    """The seat's new occupant; it withdraws any draw offer of the seat, and a seat to act gets a
+    full move's time (a bot none)."""
+    draft.set(rated=False)
+    draft.seat(number, user_id=user.pk if user else None, bot=bot)
+    draft.set(draw_offer=[n for n in draft.get("draw_offer") if n != number])
+    if draft.get("status") == plan.ACTIVE and draft.get("to_act") == number:
+        draft.set(deadline_at=clock.next_deadline(draft.head.time_control, None, None, number, bool(bot)))
+    return draft.plan()
 
 
 @transaction.atomic
@@ -158,10 +156,9 @@ def replace_with_bot(*, moderator, game_id: int, seat, level: str, reason: str) 
         raise InvalidRequest(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}", field="level")
     game = _unfinished(game_id, moderator)
     found, name = _seat(game, seat)
-    _record(game, moderator, "replace_with_bot", reason, seat=found.number, seat_name=name,
-            previous=found.player_name, player=f"bot:{level}", **_unrate(game))
-    _change_occupant(game, found, bot=level)
-    return _commit(game)
+    draft = _record(game, moderator, "replace_with_bot", reason, seat=found.number, seat_name=name,
+                    previous=found.player_name, player=f"bot:{level}", **_unrate(game))
+    return _commit(game, _change_occupant(draft, found.number, bot=level))
 
 
 @transaction.atomic
@@ -178,10 +175,9 @@ def hand_seat(*, moderator, game_id: int, seat, username: str, reason: str) -> G
     if any(user.pk in (s.user_id, s.invited_id) for s in game.seats.all()):
         raise Conflict(f"{username} already has a seat in this game", field="username")
     found, name = _seat(game, seat)
-    _record(game, moderator, "hand_seat", reason, seat=found.number, seat_name=name,
-            previous=found.player_name, player=username, **_unrate(game))
-    _change_occupant(game, found, user=user)
-    return _commit(game)
+    draft = _record(game, moderator, "hand_seat", reason, seat=found.number, seat_name=name,
+                    previous=found.player_name, player=username, **_unrate(game))
+    return _commit(game, _change_occupant(draft, found.number, user=user))
 
 
 @transaction.atomic
@@ -194,9 +190,9 @@ def extend_deadline(*, moderator, game_id: int, hours, reason: str) -> Game:
     game = _unfinished(game_id, moderator)
     if game.deadline_at is None:
         raise Conflict("this game has no deadline running: nothing to extend")
-    game.deadline_at += timedelta(hours=hours)
-    _record(game, moderator, "extend_deadline", reason, hours=hours, deadline=game.deadline_at.isoformat())
-    return _commit(game)
+    deadline = game.deadline_at + timedelta(hours=hours)
+    draft = _record(game, moderator, "extend_deadline", reason, hours=hours, deadline=deadline.isoformat())
+    return _commit(game, draft.set(deadline_at=deadline).plan())
 
 
 # --- acts on a user --------------------------------------------------------------------------------
@@ -231,8 +227,7 @@ def _sanction(moderator, username: str, reason: str, act: str) -> Sanction:
     sanction = Sanction.objects.create(user=user, act=act, moderator=moderator, reason=reason)
     for game_id in unfinished.distinct().values_list("pk", flat=True):
         game = services.locked(game_id)
-        _record(game, moderator, act, reason, user=username)
-        _commit(game)
+        _commit(game, _record(game, moderator, act, reason, user=username).plan())
     return sanction
 
 

@@ -5,8 +5,8 @@ no end. For those, the state need not be read, nor the row locked. This process 
 game's head after its last write here (``remember``): the chain head, the state and the few facts
 of the row a move needs. A move against that head is computed in memory and stored by one
 statement, which updates the game row only if its ``seq`` and ``head_hash`` are still the
-remembered ones, and inserts the event (and the snapshot, when one is due) only if the row was
-updated. In autocommit that statement is its own transaction: one round trip and one commit,
+remembered ones, and inserts the event, its follow-up work (outbox rows) and the snapshot, when
+one is due, only if the row was updated. In autocommit that statement is its own transaction: one round trip and one commit,
 where the locked path needs four (lock, insert, update, commit).
 
 A head is the hash of the whole history, so if the row still shows it, the remembered state is the
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import replace
 from functools import cache
 
 import psycopg
@@ -37,7 +36,7 @@ from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from engine import EngineError, get_game
-from games import clock, notify, plan, store
+from games import clock, idempotency, plan, relay, store
 from games.errors import ServiceError
 from games.models import Game
 
@@ -56,10 +55,15 @@ WITH moved AS (
      WHERE id = %(game)s AND seq = %(expected)s AND head_hash = %(prev_hash)s{unused_key}
        AND EXISTS (SELECT 1 FROM {users} WHERE id = %(user)s AND is_active)
  RETURNING id
+),
+event AS (
+    INSERT INTO games_event (game_id, seq, kind, actor, notation, payload, secret, created_at, prev_hash, hash)
+    SELECT id, %(seq)s, %(kind)s, %(actor)s, %(notation)s, %(payload)s, %(secret)s, %(at)s, %(prev_hash)s, %(hash)s
+      FROM moved
 ){snapshot}{answer}
-INSERT INTO games_event (game_id, seq, kind, actor, notation, payload, secret, created_at, prev_hash, hash)
-SELECT id, %(seq)s, %(kind)s, %(actor)s, %(notation)s, %(payload)s, %(secret)s, %(at)s, %(prev_hash)s, %(hash)s FROM moved
-RETURNING seq
+INSERT INTO games_outbox (game_id, seq, kind, created_at, attempts, error)
+SELECT id, %(seq)s, work, %(at)s, 0, '' FROM moved, unnest(%(work)s::varchar[]) AS work
+RETURNING id, kind
 """
 # A key already answered leaves the row alone: the locked path then returns the stored answer.
 _UNUSED_KEY = """
@@ -71,8 +75,8 @@ snapshot AS (
 )"""
 _ANSWER = """,
 answer AS (
-    INSERT INTO games_idempotencyrecord (user_id, key, game_id, response, created_at)
-    SELECT %(user)s, %(key)s, id, %(response)s, %(at)s FROM moved
+    INSERT INTO games_idempotencyrecord (user_id, key, fingerprint, game_id, response, created_at)
+    SELECT %(user)s, %(key)s, %(fingerprint)s, id, %(response)s, %(at)s FROM moved
 )"""
 
 
@@ -93,10 +97,14 @@ _lock = threading.Lock()
 
 def remember(game: Game, state) -> None:
     """Keep the head of an active game just written (by either path); forget any other."""
-    if game.status != Game.Status.ACTIVE:
-        forget(game.pk)
+    remember_head(plan.head_of(game, state))
+
+
+def remember_head(head: plan.Head) -> None:
+    if head.status != plan.ACTIVE or head.state is None:
+        forget(head.game_id)
         return
-    _keep(game.pk, plan.head_of(game, state))
+    _keep(head.game_id, head)
 
 
 def forget(game_id: int) -> None:
@@ -128,35 +136,35 @@ def submit(user, game_id: int, text: str, expected_seq, idempotency_key: str | N
         return None  # the locked path judges it against the stored state and says why
     if not planned.plain:
         return None  # chance, an end: several events, the locked path stores them
-    return _store(head, engine, planned, user.pk, idempotency_key)
+    print_ = idempotency.move_print(game_id, text, expected_seq) if idempotency_key else ""
+    return _store(head, engine, planned, user.pk, idempotency_key, print_)
 
 
-def _store(head: plan.Head, engine, planned: plan.Plan, user_id: int, key: str | None) -> dict | None:
+def _store(head: plan.Head, engine, planned: plan.Plan, user_id: int, key: str | None, print_: str) -> dict | None:
     """The plan as one statement: its parameters are the plan's, nothing else."""
     event = planned.events[0]
     params = {"game": head.game_id, "expected": head.seq, "prev_hash": event["prev_hash"], "seq": event["seq"],
               "at": event["at"], "hash": event["hash"], "kind": event["kind"], "actor": event["actor"],
               "notation": event["notation"], "payload": Jsonb(event["payload"]), "secret": event["secret"],
               "to_act": planned.to_act, "deadline_at": planned.deadline_at, "draw_offer": Jsonb(planned.draw_offer),
-              "user": user_id}  # the writer, read by the statement itself: a suspended one stores nothing
+              "user": user_id,  # the writer, read by the statement itself: a suspended one stores nothing
+              "work": [r.kind for r in relay.rows_for(head.game_id, planned)]}
     snapshot = planned.snapshot is not None
     if snapshot:
         params.update(document=planned.snapshot, rules_version=engine.rules_version)
     if key:
-        params.update(key=key, response=Jsonb(planned.answer))
+        params.update(key=key, fingerprint=print_, response=Jsonb(planned.answer))
     try:
-        stored = _execute(statement(snapshot=snapshot, keyed=bool(key)), params)
+        work = _execute(statement(snapshot=snapshot, keyed=bool(key)), params)
     except IntegrityError:
-        stored = None  # the key was answered meanwhile: the locked path finds the answer
-    if stored is None:
+        work = []  # the key was answered meanwhile: the locked path finds the answer
+    if not work:
         forget(head.game_id)  # or another writer moved the game on: the locked path reads it afresh
         return None
-    after = replace(head, seq=planned.seq, hash=planned.head_hash, state=planned.state, to_act=planned.to_act,
-                    deadline_at=planned.deadline_at)
-    _keep(head.game_id, after)
+    _keep(head.game_id, planned.after)
     store.remember_state(head.game_id, planned.seq, planned.head_hash, planned.state)
     taken["count"] += 1
-    notify.committed(head.game_id, planned.seq, bot_to_act=planned.bot_to_act)
+    relay.deliver([(row_id, kind, head.game_id, planned.seq) for row_id, kind in work])  # committed: autocommit
     return planned.answer
 
 
@@ -166,4 +174,4 @@ def _execute(statement: str, params: dict):
     connection.ensure_connection()
     with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
         cursor.execute(statement, params, prepare=True)
-        return cursor.fetchone()
+        return cursor.fetchall()

@@ -1,18 +1,20 @@
-"""The write plan: what one action does to a game, decided by one pure function (``plan_action``).
+"""The write plan: what one request does to a game, decided by pure functions, stored by one executor.
 
-A plan holds the events with their hashes, the CHANCE outcomes now due, the end of the game if it
-came, the game-row changes (seq, head, seat to act, status, outcome, the draw offer a move answers,
-the deadline), the snapshot if one is due, the answer an Idempotency-Key keeps and whether a bot is
-to act next. Both executors store a plan as it is and decide nothing: ``services`` under the game
-row's lock, ``optimistic`` as one guarded statement. No database, no clock: the caller passes the
-head and the moment, so the same head and request give the same plan on either path.
+A plan holds the events with their hashes, the game row's and the seats' changes, the engine
+state after them, the snapshot if one is due, the answer an Idempotency-Key keeps and the
+follow-up work (a bot to act, a game to score, the live update) that leaves through the outbox.
+Every writer (a move, a join, a draw offer, a timeout, a moderation act, an invitation answered)
+builds its plan with a ``Draft`` on the game's ``Head`` and hands it to ``services.execute``
+(under the row lock) or, for a plain move, to ``optimistic`` (one statement). The executors store
+a plan as it is and decide nothing. No database, no clock here: the caller passes the head and
+the moment, so the same head and request give the same plan on either path.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -24,61 +26,178 @@ from games import clock
 from games.errors import Forbidden
 from games.ledger import event_hash
 
-ACTIVE, FINISHED = "active", "finished"  # Game.Status values (no model import: this module is pure)
+# Game.Status values (no model import: this module is pure)
+OPEN, ACTIVE, FINISHED, ABORTED = "open", "active", "finished", "aborted"
+
+#: The game-row fields a plan may change (besides ``seq`` and ``head_hash``).
+ROW_FIELDS = ("status", "to_act", "outcome", "draw_offer", "deadline_at", "rated")
+#: The seat fields a plan may change.
+SEAT_FIELDS = ("user_id", "bot", "client_seed", "taken_at", "invited_id", "invited_until", "vacation_left")
 
 
 @dataclass(frozen=True)
 class Head:
-    """The facts of an active game a plan reads: its row, its seats and the state after ``seq``."""
+    """The facts of a game a plan reads: its row, its seats and the engine state after ``seq``."""
 
     game_id: int
     seq: int
     hash: str
-    state: Any  # the engine state after event ``seq`` (immutable)
+    state: Any  # the engine state after event ``seq`` (immutable); None before the game starts
     name: str
     players: int
+    options: dict
     rules_version: int
+    status: str
     to_act: int | None
     deadline_at: Any
+    draw_offer: tuple
+    rated: bool
     time_control: dict
     seed: str  # hex; server-only, never leaves the process
     client_seeds: tuple  # by seat number
     users: tuple  # by seat number: the seated user's id, or None
-    bots: frozenset  # seat numbers a bot plays
+    bots: tuple  # by seat number: the bot level, or ""
+    taken: tuple  # by seat number: whether a player (user or bot) holds it
 
 
-@dataclass(frozen=True)
-class Plan:
-    events: tuple  # event records (``store.record_of``'s shape, ``at`` as a datetime)
-    seq: int  # the game's seq and head hash after the plan
-    head_hash: str
-    state: Any  # the engine state after the last event
-    status: str
-    outcome: dict | None
-    to_act: int | None
-    deadline_at: Any
-    draw_offer: list  # a move answers any standing draw offer
-    snapshot: str | None  # the position document due at ``seq`` (``SNAPSHOT_EVERY``), else None
-    answer: dict  # the response, kept for an Idempotency-Key
-    bot_to_act: bool
-
-    @property
-    def plain(self) -> bool:
-        """One move event and the game goes on: what the one-statement executor can store."""
-        return len(self.events) == 1 and self.status == ACTIVE
-
-
-def head_of(game, state) -> Head:
+def head_of(game, state=None) -> Head:
     """The head of a game row read with its seats (``store.lock_game``) and its state."""
     seats = list(game.seats.all())
     return Head(
         game_id=game.pk, seq=game.seq, hash=game.head_hash, state=state, name=game.name, players=game.players,
-        rules_version=game.rules_version, to_act=game.to_act, deadline_at=game.deadline_at,
+        options=game.options, rules_version=game.rules_version, status=game.status, to_act=game.to_act,
+        deadline_at=game.deadline_at, draw_offer=tuple(game.draw_offer or ()), rated=game.rated,
         time_control=game.time_control, seed=game.seed, client_seeds=tuple(s.client_seed for s in seats),
-        users=tuple(s.user_id if s.is_taken else None for s in seats), bots=frozenset(s.number for s in seats if s.bot),
+        users=tuple(s.user_id if s.is_taken else None for s in seats), bots=tuple(s.bot for s in seats),
+        taken=tuple(s.is_taken for s in seats),
     )
 
 
+@dataclass(frozen=True)
+class Plan:
+    game_id: int
+    events: tuple  # event records (``store.record_of``'s shape, ``at`` as a datetime)
+    seq: int  # the game's seq and head hash after the plan
+    head_hash: str
+    row: dict  # game-row fields to set (``ROW_FIELDS``)
+    seats: dict  # seat number -> seat fields to set (``SEAT_FIELDS``)
+    after: Head  # the head once the plan is stored
+    snapshot: str | None  # the position document due at ``seq`` (``SNAPSHOT_EVERY``), else None
+    answer: dict  # the response, kept for an Idempotency-Key
+    at: datetime  # when it was drafted: its events' and its follow-up work's time
+
+    @property
+    def state(self):
+        return self.after.state
+
+    @property
+    def status(self) -> str:
+        return self.after.status
+
+    @property
+    def to_act(self):
+        return self.after.to_act
+
+    @property
+    def deadline_at(self):
+        return self.after.deadline_at
+
+    @property
+    def draw_offer(self) -> list:
+        return list(self.after.draw_offer)
+
+    @property
+    def outcome(self):
+        return self.row.get("outcome")
+
+    @property
+    def bot_to_act(self) -> bool:
+        """Follow-up: a bot seat is to act once this is stored."""
+        after = self.after
+        return after.status == ACTIVE and after.to_act is not None and bool(after.bots[after.to_act])
+
+    @property
+    def to_score(self) -> bool:
+        """Follow-up: the game ended with this plan and its result is to be scored."""
+        return "status" in self.row and self.row["status"] in (FINISHED, ABORTED)
+
+    @property
+    def plain(self) -> bool:
+        """One move event, no seat changed and the game goes on: what the one-statement executor stores."""
+        return (len(self.events) == 1 and self.events[0]["kind"] == "move" and self.status == ACTIVE
+                and not self.seats and set(self.row) <= {"to_act", "deadline_at", "draw_offer"})
+
+
+class Draft:
+    """A plan being built on a head: events chained on it, the row's and seats' changes, in order."""
+
+    def __init__(self, head: Head, at: datetime):
+        self.head, self.at = head, at
+        self.events: list[dict] = []
+        self.row: dict = {}
+        self.seats: dict[int, dict] = {}
+        self.state = head.state
+
+    @property
+    def seq(self) -> int:
+        return self.head.seq + len(self.events)
+
+    def get(self, field: str):
+        """A row field as the plan leaves it so far."""
+        return self.row[field] if field in self.row else getattr(self.head, field)
+
+    def add(self, kind: str, actor: str, notation: str = "", payload=None, secret: bool = False) -> dict:
+        prev = self.events[-1]["hash"] if self.events else self.head.hash
+        record = {"game": self.head.game_id, "seq": self.seq + 1, "kind": kind, "actor": actor,
+                  "notation": notation, "payload": payload or {}, "secret": secret, "at": self.at}
+        record.update(prev_hash=prev, hash=event_hash(prev, record | {"at": self.at.isoformat()}))
+        self.events.append(record)
+        return record
+
+    def set(self, **fields) -> Draft:
+        unknown = set(fields) - set(ROW_FIELDS)
+        assert not unknown, f"not a row field a plan changes: {unknown}"
+        self.row.update(fields)
+        return self
+
+    def seat(self, number: int, **fields) -> Draft:
+        unknown = set(fields) - set(SEAT_FIELDS)
+        assert not unknown, f"not a seat field a plan changes: {unknown}"
+        self.seats.setdefault(number, {}).update(fields)
+        return self
+
+    def end(self, outcome: dict, *, status: str = FINISHED) -> Draft:
+        """The end of the game: the END event records the outcome and reveals the seed (COMMON 4.4)."""
+        self.set(status=status, outcome=outcome, to_act=None, draw_offer=[], deadline_at=None)
+        self.add("end", "service", payload={"outcome": outcome, "seed": self.head.seed})
+        return self
+
+    def facts(self) -> Head:
+        """The head as it stands with the changes drafted so far (events not yet counted)."""
+        users, bots, seeds, taken = (list(t) for t in (self.head.users, self.head.bots, self.head.client_seeds,
+                                                        self.head.taken))
+        for number, fields in self.seats.items():
+            taken[number] = fields["taken_at"] is not None if "taken_at" in fields else taken[number]
+            users[number] = fields.get("user_id", users[number])
+            bots[number] = fields.get("bot", bots[number])
+            seeds[number] = fields.get("client_seed", seeds[number])
+        users = [u if t else None for u, t in zip(users, taken, strict=True)]
+        row = {f: self.row[f] for f in ROW_FIELDS if f in self.row and f != "outcome"}  # a head has no outcome
+        if "draw_offer" in row:
+            row["draw_offer"] = tuple(row["draw_offer"])
+        return replace(self.head, state=self.state, users=tuple(users), bots=tuple(bots), client_seeds=tuple(seeds),
+                       taken=tuple(taken), **row)
+
+    def plan(self, *, answer: dict | None = None, snapshot: str | None = None) -> Plan:
+        last = self.seq
+        head_hash = self.events[-1]["hash"] if self.events else self.head.hash
+        after = replace(self.facts(), seq=last, hash=head_hash)
+        return Plan(game_id=self.head.game_id, events=tuple(self.events), seq=last, head_hash=head_hash,
+                    row=dict(self.row), seats={n: dict(f) for n, f in self.seats.items()}, after=after,
+                    snapshot=snapshot, answer=answer or {"game": self.head.game_id, "seq": last}, at=self.at)
+
+
+# --- moves -------------------------------------------------------------------------------------------
 def acting_seat(engine, head: Head, user_id) -> int:
     """The seat the user plays now, or Forbidden (the one seat check of both paths)."""
     mine = [n for n, u in enumerate(head.users) if u is not None and u == user_id]
@@ -94,47 +213,56 @@ def plan_action(engine, head: Head, seat: int | None, text: str | None, *, at: d
                 snapshot_every: int, since_seq: int | None = None) -> Plan:
     """The plan of ``seat`` playing ``text`` on ``head``; raises the engine's error if it is illegal.
 
-    ``text`` None: no action, only what is now due (the CHANCE outcomes and seat to act of a game
-    just started; ``since_seq`` 0 then, as the snapshot rule counts from the start). ``at`` stamps the events; ``now`` is the clock deadlines count from (``clock.now()``).
+    ``text`` None: no action, only what is now due (see ``settle``). ``at`` stamps the events;
+    ``now`` is the clock deadlines count from (``clock.now()``).
     """
-    state, events, notation = head.state, [], None
+    draft = Draft(head, at)
+    notation = play(draft, engine, seat, text) if text is not None else None
+    settle(draft, engine, now=now)
+    return close(draft, engine, snapshot_every=snapshot_every, since_seq=since_seq,
+                 answer={"game": head.game_id, "action": notation})
 
-    def add(kind, actor, notation="", payload=None, secret=False):
-        prev = events[-1]["hash"] if events else head.hash
-        record = {"game": head.game_id, "seq": head.seq + len(events) + 1, "kind": kind, "actor": actor,
-                  "notation": notation, "payload": payload or {}, "secret": secret, "at": at}
-        record.update(prev_hash=prev, hash=event_hash(prev, record | {"at": at.isoformat()}))
-        events.append(record)
 
-    if text is not None:
-        action = engine.parse(text, state)
-        state = engine.apply(state, action)
-        notation = engine.format(action)
-        add("move", engine.seat_name(head.players, seat), notation)
-    seed = bytes.fromhex(head.seed)
-    while engine.actor(state) == CHANCE:
-        seq = head.seq + len(events) + 1
-        outcome = derive_chance(engine, state, seed, head.game_id, seq, list(head.client_seeds))
-        secret = engine.is_secret(state, outcome)
-        state = engine.apply(state, outcome)
-        add("chance", "chance", engine.format(outcome), {"salt": salt(seed, seq)} if secret else {}, secret)
-    result = engine.outcome(state)
+def play(draft: Draft, engine, seat: int, text: str) -> str:
+    """Draft ``seat`` playing ``text``: the move event; returns its notation."""
+    action = engine.parse(text, draft.state)
+    draft.state = engine.apply(draft.state, action)
+    notation = engine.format(action)
+    draft.add("move", engine.seat_name(draft.head.players, seat), notation)
+    # A move answers any standing draw offer (the offer was for the position before it).
+    draft.set(draw_offer=[])
+    return notation
+
+
+def settle(draft: Draft, engine, *, now: datetime) -> None:
+    """What follows the drafted events: every CHANCE outcome now due, the end if it came, else the
+    seat to act and its deadline (counted from ``now``)."""
+    facts = draft.facts()
+    seed = bytes.fromhex(facts.seed)
+    while engine.actor(draft.state) == CHANCE:
+        seq = draft.seq + 1
+        outcome = derive_chance(engine, draft.state, seed, facts.game_id, seq, list(facts.client_seeds))
+        secret = engine.is_secret(draft.state, outcome)
+        draft.state = engine.apply(draft.state, outcome)
+        draft.add("chance", "chance", engine.format(outcome), {"salt": salt(seed, seq)} if secret else {}, secret)
+    result = engine.outcome(draft.state)
     if result is not None:
-        status, to_act, deadline_at = FINISHED, None, None
-        add("end", "service", payload={"outcome": result, "seed": head.seed})
-    else:
-        status, to_act = ACTIVE, engine.actor(state)
-        deadline_at = clock.next_deadline(head.time_control, head.deadline_at, head.to_act, to_act,
-                                          to_act in head.bots, at=now)
-    last = head.seq + len(events)  # no event at all: a start whose first seat acts at once
-    since = head.seq if since_seq is None else since_seq
-    due = bool(snapshot_every) and last // snapshot_every > since // snapshot_every
-    return Plan(
-        events=tuple(events), seq=last, head_hash=events[-1]["hash"] if events else head.hash, state=state, status=status, outcome=result, to_act=to_act, deadline_at=deadline_at,
-        draw_offer=[], snapshot=_document(engine, state) if due else None,
-        answer={"game": head.game_id, "seq": last, "action": notation},
-        bot_to_act=status == ACTIVE and to_act in head.bots,
-    )
+        draft.end(result)
+        return
+    to_act = engine.actor(draft.state)
+    deadline = clock.next_deadline(facts.time_control, facts.deadline_at, facts.to_act, to_act,
+                                   bool(facts.bots[to_act]), at=now)
+    draft.set(to_act=to_act, deadline_at=deadline)
+
+
+def close(draft: Draft, engine, *, snapshot_every: int, since_seq: int | None = None, answer: dict | None = None) -> Plan:
+    """The plan of a draft whose engine state moved, with the snapshot if one fell due: a multiple
+    of ``snapshot_every`` passed since ``since_seq`` (the head's seq by default; 0 for a game just
+    started, whose events before the start hold no snapshot)."""
+    since = draft.head.seq if since_seq is None else since_seq
+    due = bool(snapshot_every) and draft.seq // snapshot_every > since // snapshot_every
+    return draft.plan(answer=(answer or {"game": draft.head.game_id}) | {"seq": draft.seq},
+                      snapshot=_document(engine, draft.state) if due else None)
 
 
 def salt(seed: bytes, seq: int) -> str:

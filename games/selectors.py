@@ -94,8 +94,12 @@ def invitations_for(user) -> list[dict]:
 
 def view_for(game: Game, user) -> dict:
     """The caller's view: ``{seq, seat, view}`` (seat is null for a spectator)."""
+    return seat_view(game, seat_for(game, user, game.to_act))
+
+
+def seat_view(game: Game, seat: int | None) -> dict:
+    """What ``seat`` sees (None: a spectator): ``{seq, seat, view}``; the whole document once over."""
     engine = engine_of(game)
-    seat = seat_for(game, user, game.to_act)
     if game.seq == 0 or game.status == Game.Status.OPEN:
         state = engine.setup(game.players, game.options)
         document = engine.view(state, seat)
@@ -113,10 +117,16 @@ def full_view(game: Game) -> dict:
 
 def legal_for(game: Game, user) -> dict:
     """The caller's legal actions in notation; empty unless one of their seats is to act."""
-    if game.status != Game.Status.ACTIVE or game.to_act not in seats_of(game, user):
-        return {"seq": game.seq, "actions": []}
+    seat = game.to_act if game.to_act in seats_of(game, user) else None
+    return {"seq": game.seq, "actions": seat_legal(game, seat)}
+
+
+def seat_legal(game: Game, seat: int | None) -> list[str]:
+    """The legal actions of ``seat`` in notation: empty unless it is the seat to act."""
+    if seat is None or game.status != Game.Status.ACTIVE or game.to_act != seat:
+        return []
     engine, state = load_state(game)
-    return {"seq": game.seq, "actions": engine.legal_notation(state)}
+    return engine.legal_notation(state)
 
 
 def history(game: Game) -> list[dict]:

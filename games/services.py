@@ -1,8 +1,11 @@
-"""Writes: every change to a game goes through here, as events appended in one transaction.
+"""Writes: every change to a game goes through here, as a write plan stored in one transaction.
 
 Each public function locks the game row (``select_for_update``), checks the caller's right and the
-expected sequence number, appends its events and lets the commit trigger the side effects (live
-updates, bot turns). Nothing is written unless everything succeeds.
+expected sequence number, drafts its plan (``games.plan``: events, row and seat changes, follow-up
+work) and stores it with ``execute``, the locked executor. A plain move may instead be stored by
+``optimistic``'s one statement, built from the same plan. Follow-up work (live updates, bot turns,
+scoring) is written to the outbox in the same transaction and leaves after the commit
+(``games.relay``). Nothing is written unless everything succeeds.
 """
 
 from __future__ import annotations
@@ -19,10 +22,10 @@ from django.utils import timezone
 from engine import EngineError, IllegalAction, NotationError, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment
-from games import accounts, clock, inputs, notify, optimistic, plan
+from games import accounts, clock, idempotency, inputs, optimistic, plan, relay
 from games.errors import BUSY, Conflict, Forbidden, InvalidRequest, NotFound, database_busy
-from games.models import Event, Game, IdempotencyRecord, Seat, Snapshot
-from games.store import append, engine_of, load_state, lock_game, remember
+from games.models import Event, Game, Seat, Snapshot
+from games.store import engine_of, load_state, lock_game, remember
 
 User = get_user_model()
 
@@ -54,9 +57,10 @@ def create_game(
     )
     vacation = clock.vacation_seconds(time_control)
     Seat.objects.bulk_create(Seat(game=game, number=n, vacation_left=vacation) for n in range(players))
+    game = lock_game(game.pk)
     invited_until = clock.now() + timedelta(days=settings.INVITATION_DAYS)
-    append(
-        game,
+    draft = plan.Draft(plan.head_of(game), timezone.now())
+    draft.add(
         Event.Kind.CREATE,
         "service",
         payload={"game": name, "players": players, "options": options, "seed_hash": game.seed_hash, "rated": rated,
@@ -65,17 +69,13 @@ def create_game(
         | _invitations_payload(engine, players, seat_specs, invited_until),
     )
     for number, spec in enumerate(seat_specs):
-        seat = game.seats.get(number=number)
         if "user" in spec:
-            take_seat(game, engine, seat, user=spec["user"])
+            take_seat(draft, engine, number, user=spec["user"])
         elif "bot" in spec:
-            take_seat(game, engine, seat, bot=spec["bot"])
+            take_seat(draft, engine, number, bot=spec["bot"])
         elif "invite" in spec:
-            seat.invited, seat.invited_until = spec["invite"], invited_until
-            seat.save(update_fields=["invited", "invited_until"])
-    start_if_full(game, engine)
-    save(game)
-    notify.after_commit(game)
+            draft.seat(number, invited_id=spec["invite"].pk, invited_until=invited_until)
+    execute(game, engine, start_if_full(draft, engine))
     return game
 
 
@@ -181,37 +181,42 @@ def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str |
             raise Conflict(f"seat {seat} is not open", field="seat")
     if not open_seats:
         raise Conflict("no seat of this game is open: the others are offered to invited users")
-    if client_seed is not None and (not isinstance(client_seed, str) or not 0 < len(client_seed) <= 128):
-        raise InvalidRequest("client_seed must be a string of 1 to 128 characters", field="client_seed")
-    take_seat(game, engine, open_seats[0], user=user, client_seed=client_seed)
-    start_if_full(game, engine)
-    save(game)
-    notify.after_commit(game)
+    client_seed = check_client_seed(client_seed)
+    draft = plan.Draft(plan.head_of(game), timezone.now())
+    take_seat(draft, engine, open_seats[0].number, user=user, client_seed=client_seed)
+    execute(game, engine, start_if_full(draft, engine))
     return game
 
 
-def take_seat(game, engine, seat: Seat, *, user=None, bot="", client_seed=None, accepted=False) -> None:
-    seat.user, seat.bot = user, bot
-    seat.client_seed = client_seed or secrets.token_hex(16)
-    seat.taken_at, seat.invited_until = timezone.now(), None
-    seat.save()
-    append(
-        game,
+def check_client_seed(client_seed):
+    if client_seed is not None and (not isinstance(client_seed, str) or not 0 < len(client_seed) <= 128
+                                    or inputs.unstorable(client_seed)):
+        raise InvalidRequest("client_seed must be a string of 1 to 128 characters", field="client_seed")
+    return client_seed
+
+
+def take_seat(draft: plan.Draft, engine, number: int, *, user=None, bot="", client_seed=None, accepted=False) -> None:
+    """Draft ``user`` (or a bot of level ``bot``) taking seat ``number``: the join event."""
+    client_seed = client_seed or secrets.token_hex(16)
+    draft.seat(number, user_id=user.pk if user else None, bot=bot, client_seed=client_seed, taken_at=draft.at,
+               invited_until=None)
+    draft.add(
         Event.Kind.JOIN,
-        engine.seat_name(game.players, seat.number),
-        payload={"seat": seat.number, "player": seat.player_name, "client_seed": seat.client_seed}
+        engine.seat_name(draft.head.players, number),
+        payload={"seat": number, "player": f"bot:{bot}" if bot else user.username, "client_seed": client_seed}
         | ({"invitation": "accepted"} if accepted else {}),
     )
 
 
-def start_if_full(game: Game, engine) -> None:
-    if any(not s.is_taken for s in game.seats.all()):
-        return
-    append(game, Event.Kind.START, "service")
-    game.status = Game.Status.ACTIVE
-    head = plan.head_of(game, engine.setup(game.players, game.options))
-    execute(game, engine, plan.plan_action(engine, head, None, None, at=timezone.now(), now=clock.now(),
-                                           snapshot_every=settings.SNAPSHOT_EVERY, since_seq=0))
+def start_if_full(draft: plan.Draft, engine) -> plan.Plan:
+    """The plan so far, with the start of the game (and its first CHANCE outcomes) once every seat is taken."""
+    if not all(draft.facts().taken):
+        return draft.plan()
+    draft.add(Event.Kind.START, "service")
+    draft.set(status=plan.ACTIVE)
+    draft.state = engine.setup(draft.head.players, draft.head.options)
+    plan.settle(draft, engine, now=clock.now())
+    return plan.close(draft, engine, snapshot_every=settings.SNAPSHOT_EVERY, since_seq=0)
 
 
 # --- playing --------------------------------------------------------------------------------------
@@ -222,10 +227,11 @@ def submit_action(*, user, game_id: int, text: str, expected_seq, idempotency_ke
     (``optimistic``); everything else, errors included, takes the locked path below.
     """
     text, idempotency_key = inputs.action_text(text), inputs.idempotency_key(idempotency_key)
+    print_ = idempotency.move_print(game_id, text, expected_seq)
     if (stored := optimistic.submit(user, game_id, text, expected_seq, idempotency_key)) is not None:
         return stored
     try:
-        return _submit_action(user, game_id, text, expected_seq, idempotency_key)
+        return _submit_action(user, game_id, text, expected_seq, idempotency_key, print_)
     except IntegrityError as exc:
         # Where the database has no row locks (SQLite), a concurrent writer that took the same
         # sequence number is stopped by the unique (game, seq) constraint instead.
@@ -237,21 +243,16 @@ def submit_action(*, user, game_id: int, text: str, expected_seq, idempotency_ke
 
 
 @transaction.atomic
-def _submit_action(user, game_id, text, expected_seq, idempotency_key) -> dict:
+def _submit_action(user, game_id, text, expected_seq, key, print_) -> dict:
     game = locked(game_id)
-    if idempotency_key:
-        record = IdempotencyRecord.objects.filter(user=user, key=idempotency_key).first()
-        if record is not None:
-            if record.game_id != game.pk:
-                raise Conflict("this Idempotency-Key was already used for another game")
-            return record.response
+    if (kept := idempotency.answered(user, key, print_)) is not None:
+        return kept  # the same request again (the fingerprint names the game): its first answer
     check_writable(user)
     engine, state = _playable(game, expected_seq)
     seat = plan.acting_seat(engine, plan.head_of(game, state), user.pk)
-    result = play(game, engine, state, seat, text)
-    if idempotency_key:
-        IdempotencyRecord.objects.create(user=user, key=idempotency_key, game=game, response=result)
-    return result
+    planned = play(game, engine, state, seat, text)
+    idempotency.keep(user, key, print_, game.pk, planned.answer)
+    return planned.answer
 
 
 def play_bot_turn(game_id: int, expected_seq: int) -> bool:
@@ -267,15 +268,20 @@ def play_bot_turn(game_id: int, expected_seq: int) -> bool:
         seat = next((s for s in game.seats.all() if s.number == engine.actor(state)), None)
         if seat is None or not seat.bot:
             return False
-        legal = engine.legal_actions(state)
-        view = engine.view(state, seat.number)
-        rng = random.Random(f"{game.pk}:{game.seq}:{game.seed}")
-        action = get_bot(seat.bot).choose(engine, view, legal, rng)
-        play(game, engine, state, seat.number, engine.format(action))
+        play(game, engine, state, seat.number, bot_choice(plan.head_of(game, state), engine, seat.number, seat.bot))
         return True
 
 
-def play(game: Game, engine, state, seat: int, text: str) -> dict:
+def bot_choice(head: plan.Head, engine, seat: int, level: str) -> str:
+    """The bot's action in notation on ``head`` (its state may be a draft's, ahead of the row):
+    seeded by the game and seq, so a replayed turn chooses alike."""
+    state = head.state
+    rng = random.Random(f"{head.game_id}:{head.seq}:{head.seed}")
+    action = get_bot(level).choose(engine, engine.view(state, seat), engine.legal_actions(state), rng)
+    return engine.format(action)
+
+
+def play(game: Game, engine, state, seat: int, text: str) -> plan.Plan:
     """Plan ``seat`` playing ``text`` on the locked game and store the plan (the locked executor)."""
     try:
         planned = plan.plan_action(engine, plan.head_of(game, state), seat, text, at=timezone.now(), now=clock.now(),
@@ -285,36 +291,34 @@ def play(game: Game, engine, state, seat: int, text: str) -> dict:
     except EngineError as exc:
         raise InvalidRequest(str(exc), field="action") from exc
     execute(game, engine, planned)
-    save(game)
-    notify.after_commit(game)
-    return planned.answer
+    return planned
 
 
 def execute(game: Game, engine, planned: plan.Plan) -> None:
     """Store a plan as it is, under the row lock this transaction holds: its events, the game row's
-    changes (saved by the caller), its snapshot; then remember the head for the next write."""
-    for r in planned.events:
+    and seats' changes, its snapshot and its follow-up work (the outbox); then remember the head."""
+    Event.objects.bulk_create(
         Event(game=game, seq=r["seq"], kind=r["kind"], actor=r["actor"], notation=r["notation"], payload=r["payload"],
-              secret=r["secret"], created_at=r["at"], prev_hash=r["prev_hash"], hash=r["hash"]).save()
+              secret=r["secret"], created_at=r["at"], prev_hash=r["prev_hash"], hash=r["hash"])
+        for r in planned.events
+    )
     game.seq, game.head_hash = planned.seq, planned.head_hash
-    game.status, game.to_act, game.deadline_at, game.draw_offer = (
-        planned.status, planned.to_act, planned.deadline_at, planned.draw_offer)
-    if planned.outcome is not None:
-        game.outcome = planned.outcome
+    for field, value in planned.row.items():
+        setattr(game, field, value)
+    save(game)
+    seats = {s.number: s for s in game.seats.all()}
+    for number, fields in planned.seats.items():
+        for field, value in fields.items():
+            setattr(seats[number], field, value)
+        seats[number].save(update_fields=[f.removesuffix("_id") for f in fields])
     if planned.snapshot is not None:
         Snapshot.objects.create(game=game, seq=planned.seq, document=planned.snapshot, rules_version=engine.rules_version)
-    remember(game, planned.state)
-    optimistic.remember(game, planned.state)
-
-
-def finish(game: Game, outcome: dict) -> None:
-    """End the game: the END event records the outcome and reveals the seed (COMMON 4.4)."""
-    game.status = Game.Status.FINISHED
-    game.outcome = outcome
-    game.to_act = None
-    game.draw_offer = []
-    clock.stop(game)
-    append(game, Event.Kind.END, "service", payload={"outcome": outcome, "seed": game.seed})
+    outbox = relay.rows_for(game.pk, planned)
+    relay.store(outbox)
+    relay.after_commit(outbox)
+    if planned.state is not None:
+        remember(game, planned.state)
+    optimistic.remember_head(planned.after)
 
 
 # --- resigning and draws ---------------------------------------------------------------------------
@@ -324,11 +328,10 @@ def resign(*, user, game_id: int) -> Game:
     check_writable(user)
     engine, seat = _active_seat_of(game, user)
     names = engine.seat_names(game.players)
-    append(game, Event.Kind.RESIGN, names[seat])
-    winners = [name for n, name in enumerate(names) if n != seat]
-    finish(game, {"winners": winners, "reason": "resignation", "scores": None})
-    save(game)
-    notify.after_commit(game)
+    draft = plan.Draft(plan.head_of(game), timezone.now())
+    draft.add(Event.Kind.RESIGN, names[seat])
+    draft.end({"winners": [name for n, name in enumerate(names) if n != seat], "reason": "resignation", "scores": None})
+    execute(game, engine, draft.plan())
     return game
 
 
@@ -344,21 +347,25 @@ def draw(*, user, game_id: int, choice: str) -> Game:
     name = engine.seat_name(game.players, seat)
     if choice in ("accept", "decline") and not game.draw_offer:
         raise Conflict("there is no draw offer to answer")
-    if choice == "decline":
-        append(game, Event.Kind.DRAW_DECLINE, name)
-        game.draw_offer = []
-    else:
-        if seat in game.draw_offer:
-            raise Conflict("you already agree to a draw; waiting for the others")
-        append(game, Event.Kind.DRAW_OFFER, name)
-        game.draw_offer = sorted({*game.draw_offer, seat})
-        if len(game.draw_offer) == game.players:
-            finish(game, {"winners": [], "reason": "agreement", "scores": None})
-    save(game)
-    remember(game, state)
-    optimistic.remember(game, state)  # the next plain move may take the one-statement path
-    notify.after_commit(game)
+    if choice != "decline" and seat in game.draw_offer:
+        raise Conflict("you already agree to a draw; waiting for the others")
+    execute(game, engine, plan_draw(plan.head_of(game, state), name, seat, choice, at=timezone.now()))
     return game
+
+
+def plan_draw(head: plan.Head, name: str, seat: int, choice: str, *, at) -> plan.Plan:
+    """A draw offered, agreed (all seats agreeing: the game ends drawn) or declined."""
+    draft = plan.Draft(head, at)
+    if choice == "decline":
+        draft.add(Event.Kind.DRAW_DECLINE, name)
+        draft.set(draw_offer=[])
+        return draft.plan()
+    draft.add(Event.Kind.DRAW_OFFER, name)
+    agreeing = sorted({*head.draw_offer, seat})
+    draft.set(draw_offer=agreeing)
+    if len(agreeing) == head.players:
+        draft.end({"winners": [], "reason": "agreement", "scores": None})
+    return draft.plan()
 
 
 def save(game: Game) -> None:

@@ -1,6 +1,6 @@
-"""The event store's two primitives: append an event to the hash chain, rebuild a game's state.
+"""The event store's reads: a game row locked with its seats, the one replay of its events, the state cache.
 
-Writers call these inside a transaction holding the game row's lock (see ``services``).
+Events are written only by the write plan's executors (``services.execute``, ``optimistic``).
 """
 
 from __future__ import annotations
@@ -9,10 +9,8 @@ import threading
 from collections import OrderedDict
 
 import orjson
-from django.utils import timezone
 
 from engine import get_game
-from games.ledger import event_hash
 from games.models import Event, Game, Seat, Snapshot
 
 ENGINE_KINDS = (Event.Kind.MOVE, Event.Kind.CHANCE)
@@ -32,26 +30,6 @@ def record_of(event: Event) -> dict:
         "prev_hash": event.prev_hash,
         "hash": event.hash,
     }
-
-
-def append(game: Game, kind: str, actor: str, notation: str = "", payload=None, secret=False) -> Event:
-    """Append the next event of ``game`` and advance its ``seq`` and ``head_hash`` (not saved)."""
-    event = Event(
-        game=game,
-        seq=game.seq + 1,
-        kind=kind,
-        actor=actor,
-        notation=notation,
-        payload=payload or {},
-        secret=secret,
-        created_at=timezone.now(),
-        prev_hash=game.head_hash,
-    )
-    event.hash = event_hash(event.prev_hash, record_of(event))
-    event.save()
-    game.seq = event.seq
-    game.head_hash = event.hash
-    return event
 
 
 def lock_game(game_id) -> Game | None:

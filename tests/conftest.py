@@ -198,3 +198,15 @@ def accepted_game(*, creator, name: str, seats, **kwargs):
     for seat in game.seats.filter(invited__isnull=False, taken_at__isnull=True).select_related("invited"):
         game = invitations.accept(user=seat.invited, game_id=game.pk)
     return game
+
+
+@pytest.fixture(autouse=True)
+def no_relay_thread(settings):
+    """No outbox relay thread in tests: a test hands off and relays itself (``relay.run_due``,
+    ``relay.flush``); each test starts with nothing handed off in this process."""
+    from games import relay
+
+    settings.RELAY_SECONDS = 0
+    relay.forget_handed_off()
+    yield
+    relay.forget_handed_off()

@@ -58,9 +58,10 @@ def sweep_deadlines(now: str | None = None) -> int:
     ``now`` (ISO 8601) fixes the clock for the sweep and the timeouts it queues, for tests and
     for replaying a missed sweep; by default the real time.
     """
-    from games import clock, invitations, notify
+    from games import clock, idempotency, invitations, notify
 
     moment = _moment(now) or clock.now()
+    idempotency.purge()  # answers kept past IDEMPOTENCY_KEY_HOURS
     overdue = clock.overdue(moment)
     for game_id in overdue:
         game_timeout.delay(game_id, moment.isoformat())
@@ -96,3 +97,12 @@ def checkpoint_log() -> int:
 
     made = transparency_log.checkpoint()
     return made.size if made is not None else 0
+
+
+@shared_task(ignore_result=True, expires=30)
+def relay_outbox() -> int:
+    """The periodic task (celery beat, every ``RELAY_BEAT_SECONDS``): hand off the follow-up work
+    whose first, after-commit hand-off failed (``games.relay``). Returns how many were handed off."""
+    from games import relay
+
+    return relay.run_due()

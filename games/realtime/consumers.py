@@ -1,22 +1,43 @@
 """The game's live channel: each connection gets its own user's view after every event.
 
-The group message carries only the new ``seq``; each consumer re-reads the view its user may see,
-so nothing hidden ever passes through the channel layer. A client that missed messages sends
-``{"type": "resync"}`` (or simply reconnects) and gets the current view with its ``seq``.
+A connection joins the groups of the seats its user holds, or the watchers' group
+(``games.broadcast``): each write's message to a group already holds that group's view, computed
+once per seat, so an ordinary move reaches every socket without a database read, and nothing
+hidden passes to a group that may not see it. A user holding several seats (hot seat) is sent the
+view of the seat to act. When the seats change hands the connection changes groups and reads its
+view once. A client that missed messages sends ``{"type": "resync"}`` (or simply reconnects) and
+gets the current view with its ``seq``.
+
+When the channel layer (Redis) is away, a handshake is accepted and closed at once with
+``LAYER_AWAY`` (4503), and an open connection whose layer fails is closed the same way: the page
+falls back to polling and reconnects later, never sees an HTTP 500 or a bare 1011.
 
 A frame that is not a JSON object (binary, malformed, too deep or too long) is answered with an
 error and the socket stays open. Before each move the connection's credential is checked again
 (``realtime.auth.writer``) and the move counts against the user's write rate.
 """
 
+import asyncio
+import logging
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import selectors, services, throttles
+from games import broadcast, selectors, services, throttles
 from games.errors import ServiceError
-from games.notify import group_name
 from games.realtime.auth import writer
 from transparency.signing import receipt_for
+
+try:  # channels-redis's client; absent on the embedded default's in-memory layer
+    from redis.exceptions import RedisError
+except ImportError:  # pragma: no cover
+    RedisError = OSError
+
+log = logging.getLogger(__name__)
+
+#: Close code of a connection whose channel layer is away: poll, and reconnect later.
+LAYER_AWAY = 4503
+_LAYER_ERRORS = (OSError, asyncio.TimeoutError, RedisError)
 
 #: The longest frame read: a move is a few dozen characters.
 MAX_FRAME = 16 * 1024
@@ -24,16 +45,18 @@ ENDED = "your session or token has ended, or your account is suspended: log in a
 
 
 @database_sync_to_async
-def _snapshot(game_id: int, user) -> dict | None:
+def _snapshot(game_id: int, user) -> tuple[dict | None, list[int]]:
+    """The user's current message and the seats they hold (None: no such game)."""
     game = selectors.Game.objects.filter(pk=game_id).first()
     if game is None:
-        return None
-    return {
+        return None, []
+    message = {
         "type": "state",
         "game": selectors.game_summary(game),
         **selectors.view_for(game, user),
         "legal": selectors.legal_for(game, user)["actions"],
     }
+    return message, selectors.seats_of(game, user)
 
 
 @database_sync_to_async
@@ -59,19 +82,51 @@ def _act(game_id: int, credential, content: dict) -> dict:
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
+    seats: list[int] = []
+    joined: list[str] = []
+
+    async def __call__(self, scope, receive, send):
+        self._raw_send = send
+        try:
+            await super().__call__(scope, receive, send)
+        except _LAYER_ERRORS as exc:  # the layer went away under an open connection
+            log.warning("game %s socket closed: channel layer away (%s)", scope.get("url_route", {}), exc)
+            await send({"type": "websocket.close", "code": LAYER_AWAY})
+
     async def connect(self):
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
         self.user = self.scope.get("user")
-        message = await _snapshot(self.game_id, self.user)
+        message, seats = await _snapshot(self.game_id, self.user)
         if message is None:
             await self.close(code=4404)
             return
-        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        try:
+            await self._join(seats)
+        except _LAYER_ERRORS as exc:
+            log.warning("game %s handshake: channel layer away (%s)", self.game_id, exc)
+            await self.accept()
+            await self.close(code=LAYER_AWAY)
+            return
         await self.accept()
         await self.send_json(message)
 
+    async def _join(self, seats: list[int]) -> None:
+        """Be in the groups of ``seats`` (none: the watchers'), and in no other."""
+        wanted = [broadcast.seat_group(self.game_id, n) for n in seats] or [broadcast.watch_group(self.game_id)]
+        for group in wanted:
+            if group not in self.joined:
+                await self.channel_layer.group_add(group, self.channel_name)
+        for group in self.joined:
+            if group not in wanted:
+                await self.channel_layer.group_discard(group, self.channel_name)
+        self.seats, self.joined = list(seats), wanted
+
     async def disconnect(self, code):
-        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        for group in self.joined:
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except _LAYER_ERRORS:
+                pass  # the layer is away: its group memberships expire on their own
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if not text_data:
@@ -94,7 +149,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if not isinstance(content, dict):
             await self._refuse("a frame is one JSON object, like {\"type\": \"resync\"}")
         elif kind == "resync":
-            await self.send_json(await _snapshot(self.game_id, self.user))
+            await self.send_json((await _snapshot(self.game_id, self.user))[0])
         elif kind == "action":
             if not (self.user and self.user.is_authenticated):
                 await self.send_json({"type": "error", "status": 403, "error": "log in to play"})
@@ -103,5 +158,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         else:
             await self._refuse("type must be resync or action")
 
-    async def game_event(self, event):
-        await self.send_json(await _snapshot(self.game_id, self.user))
+    async def game_state(self, event):
+        """A write's message to one of our groups: forward it if it is our eye's view."""
+        me = getattr(self.user, "pk", None) if getattr(self.user, "is_authenticated", False) else None
+        seats = [n for n, u in enumerate(event["users"]) if me is not None and u == me]
+        if seats != self.seats:  # seats changed hands: other groups, and our view read once
+            await self._join(seats)
+            await self.send_json((await _snapshot(self.game_id, self.user))[0])
+            return
+        eye = event["to_act"] if event["to_act"] in seats else (seats[0] if seats else None)
+        if event["for_seat"] == eye:
+            await self.send_json(event["state"])

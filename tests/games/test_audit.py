@@ -5,13 +5,14 @@ import random
 import orjson
 import pytest
 from django.db import connection, transaction
+from django.utils import timezone
 
 from engine import available, get_game
 from engine.fair import derive_chance
 from games import audit, moderation, selectors, services
 from games.ledger import GENESIS, event_hash
 from games.models import Event, Game, Snapshot
-from games.store import append, load_state
+from games.store import load_state, record_of
 from tests.conftest import accepted_game
 
 pytestmark = pytest.mark.django_db
@@ -73,6 +74,15 @@ def test_an_event_changed_in_the_database_breaks_the_chain(dice_game, alice, bob
     tamper("UPDATE games_event SET actor = %s WHERE id = %s", ["b", move.pk])
     problems = audit.verify_game(game)
     assert f"event {move.seq}: its content does not match its hash" in problems
+
+
+def append(game, kind, actor, notation):
+    """An insider's forgery: an event chained by hand, past the write pipeline."""
+    event = Event(game=game, seq=game.seq + 1, kind=kind, actor=actor, notation=notation, payload={},
+                  created_at=timezone.now(), prev_hash=game.head_hash)
+    event.hash = event_hash(event.prev_hash, record_of(event))
+    event.save()
+    game.seq, game.head_hash = event.seq, event.hash
 
 
 def test_a_forged_roll_with_a_valid_chain_is_not_the_one_the_seed_gives(dice_game, alice, bob):

@@ -5,7 +5,8 @@ Each example plays one random sequence of requests (moves drawn by index into th
 offers and declines, resignations, Idempotency-Keys new and reused, time passing) twice on the same
 game id, seed, client seeds and clock: once as requests are served (the fast executor takes every
 plain move it can) and once with the fast executor switched off. Every stored row must be the same:
-events, snapshots, the game row, seats, idempotency records, and every answer or error.
+events, snapshots, the game row, seats, idempotency records, the outbox's follow-up work (kept
+here: nothing is handed off) and every answer or error.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import get_game
-from games import optimistic, services, store
+from games import optimistic, relay, services, store
 from games.errors import ServiceError
-from games.models import Event, Game, IdempotencyRecord, Seat, Snapshot
+from games.models import Event, Game, IdempotencyRecord, Outbox, Seat, Snapshot
 from tests.conftest import accepted_game, require
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -60,8 +61,8 @@ class Clock:
 def fresh_tables() -> None:
     """Empty the games' tables and restart their ids, so the second run stores the same game id."""
     with connection.cursor() as cursor:
-        cursor.execute("TRUNCATE games_game, games_seat, games_event, games_snapshot, games_idempotencyrecord "
-                       "RESTART IDENTITY CASCADE")
+        cursor.execute("TRUNCATE games_game, games_seat, games_event, games_snapshot, games_idempotencyrecord, "
+                       "games_outbox RESTART IDENTITY CASCADE")
     store._CACHE.clear()
     optimistic._heads.clear()
 
@@ -72,6 +73,7 @@ def run(name, timed, steps, users, clock, monkeypatch, *, fast: bool):
     tokens = itertools.count()
     monkeypatch.setattr(services.secrets, "token_bytes", lambda n: bytes([7]) * n)
     monkeypatch.setattr(services.secrets, "token_hex", lambda n: f"{next(tokens):0{2 * n}x}")
+    monkeypatch.setattr(relay, "deliver", lambda work: 0)  # the outbox keeps every row written, to compare
     if not fast:
         monkeypatch.setattr(optimistic, "submit", lambda *args: None)
     engine = get_game(name)
@@ -126,6 +128,7 @@ def rows() -> dict:
         "events": list(Event.objects.order_by("game", "seq").values()),
         "snapshots": list(Snapshot.objects.order_by("game", "seq").values()),
         "idempotency": list(IdempotencyRecord.objects.order_by("pk").values()),
+        "outbox": list(Outbox.objects.order_by("pk").values()),
     }
 
 
@@ -150,6 +153,7 @@ def test_both_executors_store_the_same_rows(name, timed, players, monkeypatch, d
         assert fast_answers == locked_answers
         for table in fast_rows:
             assert fast_rows[table] == locked_rows[table], table
+        assert {r["kind"] for r in fast_rows["outbox"]} >= {"broadcast"}  # every write leaves its live update
         taken_by_game[f"{name}/{timed}"] = taken_by_game.get(f"{name}/{timed}", 0) + taken
         examples_by_game[f"{name}/{timed}"] = examples_by_game.get(f"{name}/{timed}", 0) + 1
         snapshots_by_game[f"{name}/{timed}"] = snapshots_by_game.get(f"{name}/{timed}", 0) + len(fast_rows["snapshots"])

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from engine import get_game
 from games import audit, optimistic, services
-from games.errors import Conflict, Forbidden, InvalidRequest
+from games.errors import Conflict, Forbidden, InvalidRequest, Unprocessable
 from games.models import Event, Game, IdempotencyRecord, Snapshot
 from games.store import load_state
 from tests.conftest import accepted_game, require
@@ -189,6 +189,6 @@ def test_a_key_already_used_for_another_game_is_refused_and_nothing_is_stored(al
     text = random_moves(1)[0]
     services.submit_action(user=alice, game_id=first.pk, text=text, expected_seq=first.seq, idempotency_key="k")
     assert optimistic.submit(alice, second.pk, text, second.seq, "k") is None  # the statement matched nothing
-    with pytest.raises(Conflict, match="another game"):
+    with pytest.raises(Unprocessable, match="different request"):  # the IETF draft's 422
         services.submit_action(user=alice, game_id=second.pk, text=text, expected_seq=second.seq, idempotency_key="k")
     assert Event.objects.filter(game=second).count() == second.seq

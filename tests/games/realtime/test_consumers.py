@@ -10,6 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from config.settings import channel_layers_for
+from engine import get_game
 from games import services
 from games.realtime import tickets
 from tests.conftest import accepted_game, require
@@ -115,3 +116,69 @@ async def test_an_unknown_game_is_refused(layer, db):
     communicator = WebsocketCommunicator(application, "/ws/games/999999/", headers=[(b"origin", b"http://localhost")])
     connected, code = await communicator.connect()
     assert not connected and code == 4404
+
+
+async def test_a_move_reaches_every_socket_without_the_consumers_reading_the_database(layer, dice_pair, alice, bob,
+                                                                                    monkeypatch):
+    """Issue 16.3: the broadcast carries each seat's view, computed once per seat by the writer."""
+    from games.realtime import consumers
+
+    game = dice_pair
+    sockets = {"alice": await connect(game.pk, alice), "bob": await connect(game.pk, bob), "spectator": await connect(game.pk)}
+    for s in sockets.values():
+        await s.receive_json_from(timeout=5)
+
+    def no_reads(*args):
+        raise AssertionError("a consumer read the database for an ordinary move")
+
+    monkeypatch.setattr(consumers, "_snapshot", no_reads)
+    await sync_to_async(services.submit_action)(user=alice, game_id=game.pk, text="roll", expected_seq=game.seq)
+    after = {name: await s.receive_json_from(timeout=5) for name, s in sockets.items()}
+    assert {m["seq"] for m in after.values()} == {game.seq + 2}
+    assert (after["alice"]["seat"], after["bob"]["seat"], after["spectator"]["seat"]) == ("a", "b", None)
+    assert after["bob"]["legal"] == ["roll"] and after["alice"]["legal"] == after["spectator"]["legal"] == []
+    for s in sockets.values():
+        assert await s.receive_nothing(timeout=0.3)  # one message each, none twice
+        await s.disconnect()
+
+
+async def test_a_hot_seat_player_gets_the_view_of_the_seat_to_act_once(layer, dice_game, alice):
+    game = await sync_to_async(services.create_game)(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "alice"}])
+    socket = await connect(game.pk, alice)
+    first = await socket.receive_json_from(timeout=5)
+    assert first["seat"] == "a"
+    await sync_to_async(services.submit_action)(user=alice, game_id=game.pk, text="roll", expected_seq=first["seq"])
+    message = await socket.receive_json_from(timeout=5)
+    assert message["seat"] == "b" and message["legal"] == ["roll"]  # the seat now to act
+    assert await socket.receive_nothing(timeout=0.3)
+    await socket.disconnect()
+
+
+async def test_a_spectator_who_takes_a_seat_gets_the_seats_view(layer, alice, bob):
+    game = await sync_to_async(services.create_game)(creator=alice, name="paso")
+    socket = await connect(game.pk, bob)
+    first = await socket.receive_json_from(timeout=5)
+    assert first["seat"] is None
+    await sync_to_async(services.join_game)(user=bob, game_id=game.pk)
+    message = await socket.receive_json_from(timeout=5)
+    assert message["seat"] == get_game("paso").seat_name(2, 1)  # bob's seat's view, read once on the change
+    assert message["game"]["status"] == "active"
+    await socket.disconnect()
+
+
+async def test_a_handshake_while_the_channel_layer_is_away_is_closed_with_4503(settings, dice_pair, alice):
+    """Not an HTTP 500: the page knows 4503 and polls until the layer is back."""
+    from config.asgi import application
+
+    settings.CHANNEL_LAYERS = channel_layers_for("redis://127.0.0.1:9/0", f"away{os.getpid()}")  # nothing listens
+    channel_layers.backends.clear()
+    try:
+        ticket = await sync_to_async(tickets.issue)(alice)
+        communicator = WebsocketCommunicator(application, f"/ws/games/{dice_pair.pk}/?ticket={ticket}",
+                                             headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")])
+        connected, _ = await communicator.connect(timeout=10)
+        assert connected  # accepted, so that the close code reaches the page
+        closed = await communicator.receive_output(timeout=10)
+        assert closed == {"type": "websocket.close", "code": 4503}
+    finally:
+        channel_layers.backends.clear()

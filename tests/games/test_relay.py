@@ -1,0 +1,146 @@
+"""The outbox (issue 16.1): follow-up work is written with its events and never lost.
+
+A write stores its live update, bot turn and scoring as outbox rows in its own transaction; after
+the commit they are handed off and deleted. A hand-off that fails (a broker or channel layer away)
+leaves its row and the write's answer stands; the relay hands it off once the part is back.
+"""
+
+from datetime import timedelta
+
+import pytest
+from django.db import transaction
+from django.utils import timezone
+
+from games import broadcast, notify, relay, services
+from games.models import Game, Outbox
+from tests.conftest import accepted_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Away(ConnectionError):
+    """What a broker or channel layer that is down raises."""
+
+
+@pytest.fixture
+def paso(alice, bob):
+    return accepted_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
+
+
+def first_move(game):
+    from games.selectors import legal_for
+
+    game.refresh_from_db()
+    return legal_for(game, game.seats.get(number=game.to_act).user)["actions"][0]
+
+
+def move(game, user):
+    game.refresh_from_db()
+    return services.submit_action(user=user, game_id=game.pk, text=first_move(game), expected_seq=game.seq)
+
+
+def mover(game):
+    game.refresh_from_db()
+    return game.seats.get(number=game.to_act).user
+
+
+def later(seconds=relay.GRACE + 1):
+    return timezone.now() + timedelta(seconds=seconds)
+
+
+def test_a_write_hands_off_its_work_after_commit_and_leaves_no_row(paso):
+    sent = []
+    original = broadcast.send
+    broadcast.send = lambda game_id, seq: sent.append((game_id, seq))
+    try:
+        answer = move(paso, mover(paso))
+    finally:
+        broadcast.send = original
+    assert sent == [(paso.pk, answer["seq"])]
+    assert Outbox.objects.count() == 0  # handed off, then deleted (no relay thread here: at once)
+
+
+def test_the_work_of_a_rolled_back_write_is_never_written(paso, monkeypatch):
+    sent = []
+    monkeypatch.setattr(broadcast, "send", lambda game_id, seq: sent.append(seq))
+    user = mover(paso)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        move(paso, user)
+        assert Outbox.objects.filter(game=paso, kind="broadcast").count() == 1  # written with the events
+        raise RuntimeError("the transaction fails after the write")
+    assert Outbox.objects.count() == 0 and sent == []
+
+
+def test_a_failed_hand_off_keeps_its_row_and_the_write_answers(paso, monkeypatch):
+    def away(game_id, seq):
+        raise Away("channel layer away")
+
+    monkeypatch.setattr(broadcast, "send", away)
+    answer = move(paso, mover(paso))  # no 500: the move stands
+    row = Outbox.objects.get()
+    assert (row.game_id, row.seq, row.kind) == (paso.pk, answer["seq"], "broadcast")
+    assert relay.run_due() == 0  # within its grace a row is left to its first hand-off
+    assert relay.run_due(later()) == 0  # still away: tried, and put back with backoff
+    row.refresh_from_db()
+    assert row.attempts == 1 and row.due_at is not None and "channel layer away" in row.error
+
+
+def test_backoff_grows_to_five_seconds_and_a_row_is_handed_off_once_the_part_is_back(paso, monkeypatch):
+    monkeypatch.setattr(broadcast, "send", lambda game_id, seq: (_ for _ in ()).throw(Away("away")))
+    move(paso, mover(paso))
+    moment, waits = later(), []
+    for _ in range(5):
+        relay.run_due(moment)
+        row = Outbox.objects.get()
+        waits.append((row.due_at - moment).total_seconds())
+        moment = row.due_at
+    assert waits == [1.0, 2.0, 4.0, 5.0, 5.0]
+    sent = []
+    monkeypatch.setattr(broadcast, "send", lambda game_id, seq: sent.append(seq))
+    assert relay.run_due(moment - timedelta(seconds=1)) == 0  # not yet due
+    assert relay.run_due(moment) == 1 and len(sent) == 1
+    assert Outbox.objects.count() == 0
+
+
+def test_a_bot_turn_queued_while_the_broker_was_away_is_played_when_it_returns(alice, monkeypatch):
+    game = services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"bot": "random"}])
+    game.refresh_from_db()
+    if game.to_act != 0:  # the bot moved first: play our move to hand it the turn
+        pytest.fail("paso's first seat acts first")
+    schedule = notify.schedule_bot
+    monkeypatch.setattr(notify, "schedule_bot", lambda game_id, seq: (_ for _ in ()).throw(Away("broker away")))
+    answer = move(game, alice)
+    game.refresh_from_db()
+    assert game.seq == answer["seq"] and game.to_act == 1  # the bot's turn waits
+    assert Outbox.objects.filter(kind="bot_turn", game=game).count() == 1
+    monkeypatch.setattr(notify, "schedule_bot", schedule)  # the broker is back
+    relay.run_due(later())
+    game.refresh_from_db()
+    assert game.seq > answer["seq"] and (game.to_act == 0 or game.is_over)  # the bot moved, once
+    assert not Outbox.objects.filter(kind="bot_turn").exists()
+
+
+def test_a_resignation_while_the_broker_is_away_is_scored_when_it_returns(alice, bob, monkeypatch):
+    game = accepted_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"user": "bob"}])
+    scoring = notify.schedule_scoring
+    monkeypatch.setattr(notify, "schedule_scoring", lambda game_id: (_ for _ in ()).throw(Away("broker away")))
+    services.resign(user=bob, game_id=game.pk)
+    assert Game.objects.get(pk=game.pk).scored is False
+    assert Outbox.objects.filter(kind="score", game=game).count() == 1
+    monkeypatch.setattr(notify, "schedule_scoring", scoring)
+    relay.run_due(later())
+    assert Game.objects.get(pk=game.pk).scored is True
+    assert Outbox.objects.count() == 0
+
+
+def test_a_row_handed_off_twice_does_no_harm(alice):
+    """The flush of a process may be lost (it commits without waiting for the disk): the row is then
+    handed off again, which every kind of work tolerates."""
+    game = services.create_game(creator=alice, name="paso", seats=[{"user": "alice"}, {"bot": "random"}])
+    move(game, alice)
+    game.refresh_from_db()
+    seq = game.seq
+    for kind in ("bot_turn", "score", "broadcast"):
+        relay.hand_off(kind, game.pk, seq - 1)  # a stale bot turn names a seq the game left: a no-op
+    game.refresh_from_db()
+    assert game.seq == seq
