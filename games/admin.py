@@ -27,7 +27,7 @@ from engine.bots import LEVELS
 from games import accounts, moderation, selectors
 from games.errors import ServiceError
 from games.inputs import query_number, whole_number
-from games.models import Event, Game, Report, Sanction, Seat, Snapshot
+from games.models import Event, Game, Outbox, Report, Sanction, Seat, Snapshot
 
 WITHHELD = selectors.WITHHELD
 
@@ -274,6 +274,15 @@ class SanctionAdmin(ReadOnlyAdmin):
     list_display = ("user", "act", "moderator", "reason", "created_at")
     list_filter = ("act", "created_at")
     search_fields = ("user__username", "moderator__username")
+
+
+@admin.register(Outbox)
+class OutboxAdmin(ReadOnlyAdmin):
+    """Follow-up work not yet handed off (``games.relay``): a row here for long means a part is away."""
+
+    list_display = ("id", "kind", "game", "seq", "created_at", "attempts", "due_at", "error")
+    list_filter = ("kind",)
+    fields = readonly_fields = list_display
 
 
 # --- users: suspend and reinstate with a reason -----------------------------------------------------

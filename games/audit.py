@@ -25,7 +25,7 @@ from django.db import connection, transaction
 
 from engine import CHANCE, FIRST_RULES_VERSION, EngineError, available, get_game
 from engine.fair import commitment, derive_chance
-from games import accounts, store
+from games import accounts, plan, services, store
 from games.ledger import GENESIS, verify_chain
 from games.models import Event, Game, Seat
 from games.store import ENGINE_KINDS, engine_of, record_of
@@ -276,53 +276,74 @@ def import_histories(data: bytes) -> dict[int, str]:
 
 
 def _store(game_id: int, records: list[dict]) -> None:
-    create, end = records[0], records[-1]
-    aborted = any(r["kind"] == Event.Kind.MODERATION and r["payload"].get("act") == "abort" for r in records)
-    aborted = aborted or any(r["kind"] in (Event.Kind.DECLINE, Event.Kind.EXPIRE) for r in records)  # cancelled
+    """A verified history stored through the write pipeline: the game row and its empty seats, then
+    the plan of the whole history (its own events, as the file has them) by ``services.execute``."""
+    create = records[0]
     game = Game.objects.create(
         pk=game_id, name=create["payload"]["game"], players=create["payload"]["players"],
         rules_version=rules_version_of(create),
         options=create["payload"].get("options") or {}, time_control=create["payload"].get("time_control") or {},
-        status=Game.Status.ABORTED if aborted else Game.Status.FINISHED,
-        seq=len(records), outcome=end["payload"]["outcome"], seed=end["payload"]["seed"],
-        seed_hash=create["payload"]["seed_hash"], head_hash=end["hash"],
+        seed=records[-1]["payload"]["seed"], seed_hash=create["payload"]["seed_hash"],
         rated=False, scored=True,  # an imported result never moves this server's ratings
     )
-    Game.objects.filter(pk=game_id).update(created_at=_at(create), updated_at=_at(end))
-    _store_seats(game, records)
-    Event.objects.bulk_create(
-        Event(game=game, seq=r["seq"], kind=r["kind"], actor=r["actor"], notation=r["notation"], payload=r["payload"],
-              secret=r["secret"], created_at=_at(r), prev_hash=r["prev_hash"], hash=r["hash"])
-        for r in records
-    )
+    Seat.objects.bulk_create(Seat(game=game, number=n) for n in range(game.players))
+    game = store.lock_game(game_id)
+    services.execute(game, engine_of(game), plan_import(plan.head_of(game), records, _users_named(records)))
+    Game.objects.filter(pk=game_id).update(created_at=_at(create), updated_at=_at(records[-1]))
     stored = game_records(game)
     if stored != records:  # e.g. a timestamp this database cannot hold exactly
         raise ImportRefused(f"game {game_id}: the stored history would differ from the file; nothing was imported")
     _store_snapshots(game)
 
 
+def plan_import(head: plan.Head, records: list[dict], users: dict[str, int]) -> plan.Plan:
+    """The plan of a whole verified history on a new game's head: its events as recorded, the end
+    it reached, the seats as they ended (``users``: the ids of the players known here, by
+    canonical name). Pure: the records are the whole request."""
+    end = records[-1]
+    aborted = any(r["kind"] == Event.Kind.MODERATION and r["payload"].get("act") == "abort" for r in records)
+    aborted = aborted or any(r["kind"] in (Event.Kind.DECLINE, Event.Kind.EXPIRE) for r in records)  # cancelled
+    draft = plan.Draft(head, _at(end))
+    draft.events = [r | {"at": _at(r)} for r in records]
+    draft.set(status=plan.ABORTED if aborted else plan.FINISHED, outcome=end["payload"]["outcome"], to_act=None,
+              draw_offer=[], deadline_at=None)
+    for number, fields in _seats_as_ended(head.players, records, users).items():
+        draft.seat(number, **fields)
+    return draft.plan(answer={"game": head.game_id, "seq": len(records)})
+
+
 def _at(record) -> datetime:
     return datetime.fromisoformat(record["at"])
 
 
-def _store_seats(game: Game, records) -> None:
-    """Seats as they ended: who joined, then any moderator's replacement."""
-    players, taken = {}, {}
+def _occupants(records) -> tuple[dict, dict]:
+    """Who held each seat at the end (a join, then any moderator's replacement) and when and with
+    what client seed it was first taken."""
+    occupants, taken = {}, {}
     for r in records:
         p = r["payload"]
         if r["kind"] == Event.Kind.JOIN or (r["kind"] == Event.Kind.MODERATION and "player" in p and "seat" in p):
-            players[p["seat"]] = p.get("player")
+            occupants[p["seat"]] = p.get("player")
             taken.setdefault(p["seat"], (_at(r), p.get("client_seed", "")))
-    names = {n for n in players.values() if n and not n.startswith("bot:")}
-    # By canonical name, as every lookup (games.accounts); unknown names stay in history only.
-    users = {u.username: u for u in User.objects.filter(username__in={accounts.canonical(n) for n in names})}
-    for number in range(game.players):
-        player = players.get(number) or ""
+    return occupants, taken
+
+
+def _users_named(records) -> dict[str, int]:
+    """The ids of the history's players known here, by canonical name (as every lookup:
+    ``games.accounts``); unknown names stay in the history only."""
+    names = {n for n in _occupants(records)[0].values() if n and not n.startswith("bot:")}
+    return dict(User.objects.filter(username__in={accounts.canonical(n) for n in names}).values_list("username", "pk"))
+
+
+def _seats_as_ended(players: int, records, users: dict[str, int]) -> dict[int, dict]:
+    occupants, taken = _occupants(records)
+    seats = {}
+    for number in range(players):
+        player = occupants.get(number) or ""
         at, client_seed = taken.get(number, (None, ""))
-        Seat.objects.create(
-            game=game, number=number, user=users.get(accounts.canonical(player)), bot=player[4:] if player.startswith("bot:") else "",
-            client_seed=client_seed, taken_at=at,
-        )
+        seats[number] = {"user_id": users.get(accounts.canonical(player)),
+                         "bot": player[4:] if player.startswith("bot:") else "", "client_seed": client_seed, "taken_at": at}
+    return seats
 
 
 def _store_snapshots(game: Game) -> None:
