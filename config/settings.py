@@ -192,7 +192,8 @@ REDIS_URL = env("REDIS_URL", default="")
 
 # The cache holds the throttles' counts: shared by every process through Redis, per process without.
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    # Redis while it answers, this process's memory while it is away (config/cache.py): never a 500.
+    "default": {"BACKEND": "config.cache.FallbackRedisCache", "LOCATION": REDIS_URL}
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }

@@ -54,7 +54,7 @@ def send(game_id: int, seq: int) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    if isinstance(layer, InMemoryChannelLayer) and not any(layer.groups.get(g) for g in _groups(game_id)):
+    if isinstance(layer, InMemoryChannelLayer) and not _watched_here(layer, game_id):
         return  # nobody in this process watches the game (the in-memory layer reaches no other)
     game = Game.objects.prefetch_related("seats__user", "seats__invited").filter(pk=game_id).first()
     if game is None:
@@ -62,11 +62,9 @@ def send(game_id: int, seq: int) -> None:
     _send_all(layer, messages(game))
 
 
-def _groups(game_id: int) -> list[str]:
-    from games.models import Game
-
-    players = Game.objects.filter(pk=game_id).values_list("players", flat=True).first() or 0
-    return [watch_group(game_id), *(seat_group(game_id, n) for n in range(players))]
+def _watched_here(layer: InMemoryChannelLayer, game_id: int) -> bool:
+    prefix = f"game-{game_id}."
+    return any(members and group.startswith(prefix) for group, members in list(layer.groups.items()))
 
 
 def _send_all(layer, by_group: dict[str, dict]) -> None:

@@ -80,8 +80,8 @@ def deliver(work: list[tuple[int, str, int, int]]) -> int:
             continue
         _done(row_id)
         done += 1
-    if not _thread_running():
-        flush()  # no relay thread in this process (a worker, a command): delete now
+    if not start_thread():
+        flush()  # no relay thread in this process (RELAY_SECONDS 0): delete now
     return done
 
 
@@ -175,10 +175,15 @@ def _thread_running() -> bool:
 
 
 def start_thread() -> bool:
-    """Start this process's relay thread (``RELAY_SECONDS``; 0: none). True if one runs."""
+    """Start this process's relay thread (``RELAY_SECONDS``; 0: none) unless it runs. True if one runs.
+
+    Started by the ASGI entry, and lazily by the first hand-off in any other process (a Celery
+    worker's pool child, a command), so that each process batches its deletions."""
     every = settings.RELAY_SECONDS
     if not every:
         return False
+    if _thread_running():
+        return True
     with _thread_lock:
         if not _thread_running():
             t = threading.Thread(target=_relay_forever, args=(every,), name="outbox-relay", daemon=True)

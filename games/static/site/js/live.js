@@ -6,6 +6,7 @@ import { getJSON } from "./api.js";
 const POLL_MS = 3000;
 const MAX_BACKOFF_MS = 30000;
 const SILENCE_MS = 4000; // a socket that opens but says nothing this long is not trusted alone
+const LAYER_AWAY = 4503; // the server's live layer is away: poll until it is back
 
 export class Live {
   constructor(gameId, { onState, onStatus, onUnreachable = () => {}, forcePoll = false }) {
@@ -64,15 +65,16 @@ export class Live {
       }
       if (message.type === "state") this.deliver(message);
     };
-    socket.onclose = () => {
-      if (this.socket === socket) this.dropped();
+    socket.onclose = (event) => {
+      if (this.socket === socket) this.dropped(event.code);
     };
   }
 
   // The socket is gone: poll meanwhile, and try the socket again later.
-  dropped() {
+  dropped(code) {
     this.socket = null;
-    this.onStatus(`Connection lost: reconnecting (checking for moves every ${POLL_MS / 1000} s meanwhile).`, "reconnecting");
+    const why = code === LAYER_AWAY ? "Live updates are paused on the server" : "Connection lost";
+    this.onStatus(`${why}: reconnecting (checking for moves every ${POLL_MS / 1000} s meanwhile).`, "reconnecting");
     this.startPolling();
     setTimeout(() => this.connect(), this.backoff);
     this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
