@@ -12,8 +12,10 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-#: How often beat sweeps for games whose seat ran out of time, in seconds.
-SWEEP_EVERY = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "60"))
+#: How often beat sweeps for games whose seat ran out of time (and for bot turns whose task was lost),
+#: in seconds: a cheap indexed query, so often enough that a lost bot turn is found soon after it
+#: counts as stalled (``games.clock.STALLED_BOT_AFTER``).
+SWEEP_EVERY = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "15"))
 
 #: How often beat checkpoints the transparency log, in seconds.
 CHECKPOINT_EVERY = float(os.environ.get("TRANSPARENCY_CHECKPOINT_SECONDS", "300"))
@@ -37,7 +39,8 @@ app.conf.beat_schedule = {
     },
 }
 
-# Broker transport options as JSON, e.g. '{"visibility_timeout": 3600}' (the Redis default) or a
-# "global_keyprefix" to keep several deployments apart on one Redis.
+# Broker transport options (settings: workers.healing's short, leased visibility timeout) extended by
+# JSON, e.g. a "global_keyprefix" to keep several deployments apart on one Redis.
 if os.environ.get("CELERY_BROKER_TRANSPORT_OPTIONS"):
-    app.conf.broker_transport_options = json.loads(os.environ["CELERY_BROKER_TRANSPORT_OPTIONS"])
+    app.conf.broker_transport_options = {**(app.conf.broker_transport_options or {}),
+                                         **json.loads(os.environ["CELERY_BROKER_TRANSPORT_OPTIONS"])}

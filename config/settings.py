@@ -239,6 +239,20 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker holds only the messages it is running (Redis only), and keeps their leases while it lives:
+# a worker killed whole gives them back within seconds (workers.healing), never one it is still running.
+CELERY_WORKER_DISABLE_PREFETCH = True
+#: A held message goes back to its queue this many seconds after its worker last renewed its lease.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("BROKER_VISIBILITY_TIMEOUT", default=10), "unacked_restore_interval": 1, "unacked_restore_throttle": 1,
+    "socket_timeout": 10, "socket_connect_timeout": 5, "socket_keepalive": True, "retry_on_timeout": True,
+    "health_check_interval": 10,
+}
+# Redis going away under a worker: it keeps trying to reconnect, for ever, and keeps running its tasks.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="games")
 
 # --- Bot turns ----------------------------------------------------------------------------------
