@@ -8,7 +8,7 @@ visibility timeout and be delivered again and again.
 import json
 import os
 
-from celery import Celery
+from celery import Celery, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -44,3 +44,14 @@ app.conf.beat_schedule = {
 if os.environ.get("CELERY_BROKER_TRANSPORT_OPTIONS"):
     app.conf.broker_transport_options = {**(app.conf.broker_transport_options or {}),
                                          **json.loads(os.environ["CELERY_BROKER_TRANSPORT_OPTIONS"])}
+
+
+@signals.celeryd_init.connect
+def _no_pool_in_workers(**kwargs) -> None:
+    """A worker process runs one task at a time on one connection, and Celery's Django fix-up closes
+    a prefork child's pool around every task: a worker connects per task instead (the tasks retry a
+    connection that died, ``workers.healing``). Set before the worker opens any connection."""
+    from django.conf import settings
+
+    for database in settings.DATABASES.values():
+        database.get("OPTIONS", {}).pop("pool", None)

@@ -120,6 +120,25 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL"}
     )
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    # Each process names itself to PostgreSQL (pg_stat_activity.application_name): an operator, or a
+    # fault test, can tell the web processes' sessions from the workers'.
+    _options.setdefault("application_name", env("DATABASE_APPLICATION_NAME", default="boardgames"))
+    # A connection is checked before each use: one whose backend was terminated (a failover,
+    # pg_terminate_backend) is replaced instead of failing the request.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if env.bool("DATABASE_POOL", default=True):
+        # psycopg's pool (Django 5.1+): connections kept open between requests, each checked when
+        # taken (CONN_HEALTH_CHECKS) and replaced when dead. Persistent connections do not mix with it.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        _options["pool"] = {
+            "min_size": env.int("DATABASE_POOL_MIN", default=1),
+            "max_size": env.int("DATABASE_POOL_MAX", default=10),
+            # a request waits this long for a connection, then answers 503 (games.api.errors)
+            "timeout": env.float("DATABASE_POOL_TIMEOUT", default=5.0),
+            "max_idle": 300,
+        }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Request size caps: 413 above them (games.middleware, games.api.parsers) ------------------------
