@@ -8,12 +8,14 @@ visibility timeout and be delivered again and again.
 import json
 import os
 
-from celery import Celery
+from celery import Celery, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-#: How often beat sweeps for games whose seat ran out of time, in seconds.
-SWEEP_EVERY = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "60"))
+#: How often beat sweeps for games whose seat ran out of time (and for bot turns whose task was lost),
+#: in seconds: a cheap indexed query, so often enough that a lost bot turn is found soon after it
+#: counts as stalled (``games.clock.STALLED_BOT_AFTER``).
+SWEEP_EVERY = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "15"))
 
 #: How often beat checkpoints the transparency log, in seconds.
 CHECKPOINT_EVERY = float(os.environ.get("TRANSPARENCY_CHECKPOINT_SECONDS", "300"))
@@ -45,7 +47,19 @@ app.conf.beat_schedule = {
     },
 }
 
-# Broker transport options as JSON, e.g. '{"visibility_timeout": 3600}' (the Redis default) or a
-# "global_keyprefix" to keep several deployments apart on one Redis.
+# Broker transport options (settings: workers.healing's short, leased visibility timeout) extended by
+# JSON, e.g. a "global_keyprefix" to keep several deployments apart on one Redis.
 if os.environ.get("CELERY_BROKER_TRANSPORT_OPTIONS"):
-    app.conf.broker_transport_options = json.loads(os.environ["CELERY_BROKER_TRANSPORT_OPTIONS"])
+    app.conf.broker_transport_options = {**(app.conf.broker_transport_options or {}),
+                                         **json.loads(os.environ["CELERY_BROKER_TRANSPORT_OPTIONS"])}
+
+
+@signals.celeryd_init.connect
+def _no_pool_in_workers(**kwargs) -> None:
+    """A worker process runs one task at a time on one connection, and Celery's Django fix-up closes
+    a prefork child's pool around every task: a worker connects per task instead (the tasks retry a
+    connection that died, ``workers.healing``). Set before the worker opens any connection."""
+    from django.conf import settings
+
+    for database in settings.DATABASES.values():
+        database.get("OPTIONS", {}).pop("pool", None)

@@ -120,6 +120,25 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL"}
     )
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    # Each process names itself to PostgreSQL (pg_stat_activity.application_name): an operator, or a
+    # fault test, can tell the web processes' sessions from the workers'.
+    _options.setdefault("application_name", env("DATABASE_APPLICATION_NAME", default="boardgames"))
+    # A connection is checked before each use: one whose backend was terminated (a failover,
+    # pg_terminate_backend) is replaced instead of failing the request.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if env.bool("DATABASE_POOL", default=True):
+        # psycopg's pool (Django 5.1+): connections kept open between requests, each checked when
+        # taken (CONN_HEALTH_CHECKS) and replaced when dead. Persistent connections do not mix with it.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        _options["pool"] = {
+            "min_size": env.int("DATABASE_POOL_MIN", default=1),
+            "max_size": env.int("DATABASE_POOL_MAX", default=10),
+            # a request waits this long for a connection, then answers 503 (games.api.errors)
+            "timeout": env.float("DATABASE_POOL_TIMEOUT", default=5.0),
+            "max_idle": 300,
+        }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Request size caps: 413 above them (games.middleware, games.api.parsers) ------------------------
@@ -240,6 +259,20 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker holds only the messages it is running (Redis only), and keeps their leases while it lives:
+# a worker killed whole gives them back within seconds (workers.healing), never one it is still running.
+CELERY_WORKER_DISABLE_PREFETCH = True
+#: A held message goes back to its queue this many seconds after its worker last renewed its lease.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("BROKER_VISIBILITY_TIMEOUT", default=10), "unacked_restore_interval": 1, "unacked_restore_throttle": 1,
+    "socket_timeout": 10, "socket_connect_timeout": 5, "socket_keepalive": True, "retry_on_timeout": True,
+    "health_check_interval": 10,
+}
+# Redis going away under a worker: it keeps trying to reconnect, for ever, and keeps running its tasks.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="games")
 
 # --- Bot turns ----------------------------------------------------------------------------------

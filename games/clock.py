@@ -47,8 +47,11 @@ TIME_CONTROL = (
 )
 BOUNDS = {option.name: option for option in TIME_CONTROL}
 KEYS = tuple(BOUNDS)
-#: A bot seat to act with no write for this long has lost its task (see ``stalled_bot_turns``).
-STALLED_BOT_AFTER = timedelta(minutes=10)
+#: A bot seat to act with no write for this long has lost its task (see ``stalled_bot_turns``): a
+#: backstop for a message the broker lost (a Redis restarted empty), well past a bot move's 9 s cap
+#: and a normal queue's wait. A worker killed whole needs no sweep: its messages' leases run out
+#: (``workers.healing``). A turn queued again that was only waiting is a no-op when it runs second.
+STALLED_BOT_AFTER = timedelta(minutes=2)
 #: A bot finishing an absent seat's turn stops after this many actions (a runaway guard).
 MAX_BOT_ACTIONS = 200
 

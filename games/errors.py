@@ -1,6 +1,6 @@
 """Errors a user can cause. Each maps to one HTTP status and says what was wrong in a sentence."""
 
-from django.db import OperationalError
+from django.db import DataError, InterfaceError, OperationalError
 
 
 class ServiceError(Exception):
@@ -50,3 +50,22 @@ def database_busy(exc: BaseException) -> bool:
     """SQLite's answer to a writer that waited for the write lock longer than its busy timeout (the
     settings make writers wait for each other: this needs a very long write ahead). A 409."""
     return isinstance(exc, OperationalError) and "database is locked" in str(exc)
+
+
+#: The database is out of reach (a failover, a terminated backend, a pool that could not connect): 503.
+UNAVAILABLE = ("the database cannot be reached just now: retry in a few seconds (a write retried with the "
+               "same Idempotency-Key is never stored twice)")
+#: Seconds a client is asked to wait before retrying after a 503.
+RETRY_AFTER_SECONDS = 2
+#: A value the database refused to store (too long for its column, a number out of range, bytes of a
+#: text it cannot encode) that no check before it caught: the request's fault, a 400.
+UNSTORABLE = "the request holds a value the database cannot store (text too long, a number out of range, or a NUL byte)"
+
+
+def database_away(exc: BaseException) -> bool:
+    """The database (or the connection to it) went away: nothing the request did, worth a retry (503)."""
+    return isinstance(exc, (OperationalError, InterfaceError)) and not database_busy(exc)
+
+
+def unstorable_data(exc: BaseException) -> bool:
+    return isinstance(exc, DataError)

@@ -46,9 +46,9 @@ def _bad_text(request) -> JsonResponse | None:
     for name, value in request.COOKIES.items():  # parsing turns a quoted "\\000" into a NUL
         if (problem := _first_problem([name, value])) is not None:
             return _refuse(400, f"a cookie may not contain {problem}", "Cookie")
-    if request.method == "POST" and request.content_type in _FORMS:
+    if request.content_type in _FORMS and request.method not in ("GET", "HEAD", "OPTIONS"):
         try:
-            fields = list(request.POST.lists())
+            fields, files = _form_of(request)
         except RequestDataTooBig:
             raise  # Django answers 400 itself
         except Exception:  # noqa: BLE001 (a malformed multipart body, whatever the parser's complaint)
@@ -56,7 +56,28 @@ def _bad_text(request) -> JsonResponse | None:
         for name, values in fields:
             if (problem := _first_problem([name, *values])) is not None:
                 return _refuse(400, f"a form field may not contain {problem}", _named(name))
+        for name, uploads in files:
+            names = [name, *(upload.name or "" for upload in uploads),
+                     *(upload.content_type or "" for upload in uploads)]
+            if (problem := _first_problem(names)) is not None:
+                return _refuse(400, f"an uploaded file's name may not contain {problem}", _named(name))
     return None
+
+
+def _form_of(request):
+    """The form body's fields and files, whatever the method: Django parses POST's itself, DRF (its
+    form parsers) parses PUT's and PATCH's too, so those are read here the same way (the body stays
+    readable: ``request.body`` keeps it)."""
+    if request.method == "POST":
+        return list(request.POST.lists()), list(request.FILES.lists())
+    if request.content_type == "multipart/form-data":
+        from io import BytesIO
+
+        fields, files = request.parse_file_upload(request.META, BytesIO(request.body))
+        return list(fields.lists()), list(files.lists())
+    from django.http import QueryDict
+
+    return list(QueryDict(request.body, encoding=request.encoding).lists()), []
 
 
 def _first_problem(texts) -> str | None:

@@ -46,14 +46,19 @@ test_database_url.__test__ = False  # a helper, not a test
 
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
-    """On SQLite, a test database in a file, as the embedded default has, not Django's in-memory
-    one: that one shares its cache between connections, where a reader locks a table against a
-    writer of another thread (the background bot worker's) without waiting."""
+    """No connection pool in the test process (below). On SQLite, a test database in a file, as the
+    embedded default has, not Django's in-memory one: that one shares its cache between connections,
+    where a reader locks a table against a writer of another thread (the background bot worker's)
+    without waiting."""
     from django.conf import settings
 
     default = settings.DATABASES["default"]
     if default["ENGINE"].endswith("sqlite3"):
         default["TEST"]["NAME"] = str(tmp_path_factory.mktemp("sqlite") / "test.sqlite3")
+    # The test process itself connects without the pool (its tests count and wait for other sessions,
+    # which a pool's idle connections would be); the servers and workers a test starts use the
+    # defaults, as production does (tests/faults).
+    default.get("OPTIONS", {}).pop("pool", None)
 
 
 @pytest.fixture(scope="session")

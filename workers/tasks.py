@@ -2,7 +2,9 @@
 
 Every task acknowledges late (after it ran) and is rejected back to the queue if its worker dies,
 so a crash means "run again", never "lost"; the row lock and a re-check of the game's state in
-the database make the second run a no-op when the first one had committed.
+the database make the second run a no-op when the first one had committed. Database and broker
+errors are retried with backoff, and a worker killed whole gives its messages back within seconds
+(``workers.healing``).
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import os
 import time
 from datetime import datetime
 
-from celery import shared_task
-from django.db import DatabaseError, transaction
+from django.db import transaction
+
+from workers.healing import healing_task
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +25,7 @@ log = logging.getLogger(__name__)
 HOLD_ENV = "BOT_TURN_TEST_HOLD_SECONDS"
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@healing_task()
 def bot_turn(game_id: int, expected_seq: int) -> bool:
     """Play the bot seat's move in ``game_id`` if the game is still at ``expected_seq``.
 
@@ -41,7 +44,7 @@ def bot_turn(game_id: int, expected_seq: int) -> bool:
     return played
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@healing_task()
 def score_game(game_id: int) -> bool:
     """End-of-game scoring: the players' ratings, once per game (``Game.scored``)."""
     from games.ratings import score_game as score
@@ -49,7 +52,7 @@ def score_game(game_id: int) -> bool:
     return score(game_id) is not None
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True, expires=300)
+@healing_task(expires=300, max_retries=3)  # the next beat tick sweeps again anyway
 def sweep_deadlines(now: str | None = None) -> int:
     """The periodic task (celery beat): queue a timeout for each game whose seat ran out of time,
     cancel the games whose invitations lapsed, and queue again any bot turn whose task was lost.
@@ -73,7 +76,7 @@ def sweep_deadlines(now: str | None = None) -> int:
     return len(overdue)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+@healing_task()
 def game_timeout(game_id: int, now: str | None = None) -> str | None:
     """Apply the game's timeout policy if its deadline passed at ``now`` (exactly once)."""
     from games import timeouts
@@ -85,10 +88,7 @@ def _moment(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
 
-@shared_task(
-    acks_late=True, ignore_result=True, expires=300,
-    autoretry_for=(DatabaseError,), retry_backoff=True, max_retries=5,
-)
+@healing_task(expires=300, max_retries=5)
 def checkpoint_log() -> int:
     """The periodic task (celery beat; the background worker's sweep on the embedded default):
     append the game heads that moved to the transparency log and sign a checkpoint. Idempotent:

@@ -3,8 +3,18 @@
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
+from rest_framework.views import set_rollback
 
-from games.errors import BUSY, ServiceError, database_busy
+from games.errors import (
+    BUSY,
+    RETRY_AFTER_SECONDS,
+    UNAVAILABLE,
+    UNSTORABLE,
+    ServiceError,
+    database_away,
+    database_busy,
+    unstorable_data,
+)
 from games.models import AppendOnlyError
 
 
@@ -26,6 +36,13 @@ def exception_handler(exc, context):
         return Response({"error": str(exc)}, status=status.HTTP_409_CONFLICT)
     if database_busy(exc):  # SQLite: a concurrent writer held the lock too long; nothing was stored
         return Response({"error": BUSY}, status=status.HTTP_409_CONFLICT)
+    if unstorable_data(exc):  # a value no check before the database caught: the request's fault
+        set_rollback()
+        return Response({"error": UNSTORABLE}, status=status.HTTP_400_BAD_REQUEST)
+    if database_away(exc):  # never a 500: the client retries (the same Idempotency-Key resolves)
+        set_rollback()
+        return Response({"error": UNAVAILABLE}, status=status.HTTP_503_SERVICE_UNAVAILABLE,
+                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     response = drf_handler(exc, context)
     if response is None:
         return None

@@ -1,4 +1,4 @@
-"""Thin views about players: the leaderboard, a player's page, the games waiting on me."""
+"""Thin views about players: the leaderboard, a player's page, the games waiting on me, a ping."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions
@@ -52,3 +52,14 @@ class Waiting(APIView):
         page = paginator.paginate_queryset(standings.waiting_on(request.user), request, view=self)
         rows = [{**selectors.game_summary(g), **standings.clock_of(g, request.user)} for g in page]
         return paginator.get_paginated_response(rows)
+
+
+class Ping(APIView):
+    """The least an authenticated request can do (the token looked up, no game read): the peer
+    that ``bench/load.py`` measures a move's server cost against, and a check that a token works."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: responses.PingSerializer})
+    def get(self, request):
+        return Response({"username": request.user.username})

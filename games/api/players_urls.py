@@ -1,4 +1,4 @@
-"""API routes for players: ratings, the leaderboard, the games waiting on the caller."""
+"""API routes for players: ratings, the leaderboard, the games waiting on the caller, a ping."""
 
 from django.urls import path
 
@@ -8,4 +8,5 @@ urlpatterns = [
     path("leaderboard", players.Leaderboard.as_view(), name="leaderboard"),
     path("players/<str:username>", players.PlayerDetail.as_view(), name="player-detail"),
     path("me/waiting", players.Waiting.as_view(), name="me-waiting"),
+    path("me/ping", players.Ping.as_view(), name="me-ping"),
 ]

@@ -242,3 +242,7 @@ class VerifySerializer(serializers.Serializer):
     game = serializers.IntegerField()
     ok = serializers.BooleanField()
     problems = serializers.ListField(child=serializers.CharField())
+
+
+class PingSerializer(serializers.Serializer):
+    username = serializers.CharField()

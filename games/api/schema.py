@@ -2,7 +2,7 @@
 
 Any view may refuse with the one error shape (``games.api.errors``): bad input (400), no or a bad
 token (401), a forbidden act or a suspended account (403), a missing game or page (404), a stale
-move (409), a reused Idempotency-Key (422), too many requests (429), and DRF's own refusals of a
+move (409), a reused Idempotency-Key (422), too many requests (429), the database out of reach (503, with Retry-After), and DRF's own refusals of a
 method, an Accept header or a request content type (405, 406, 415). Declaring them here, once,
 keeps every operation honest without repeating them on each view.
 """
@@ -24,6 +24,8 @@ ERRORS = {
     415: "the request's content type is not accepted",
     422: "an Idempotency-Key reused for a different request",
     429: "too many requests: retry after the Retry-After header's seconds",
+    503: "the database cannot be reached just now: retry after the Retry-After header's seconds "
+         "(a write retried with the same Idempotency-Key is stored once)",
 }
 
 
