@@ -70,7 +70,10 @@ def _watched_here(layer: InMemoryChannelLayer, game_id: int) -> bool:
 def _send_all(layer, by_group: dict[str, dict]) -> None:
     async def all_groups():
         for group, message in by_group.items():
-            await layer.group_send(group, message)
+            try:
+                await layer.group_send(group, message)
+            except Exception:  # after Redis restarts a pooled connection fails once: a fresh one
+                await layer.group_send(group, message)
 
     if isinstance(layer, InMemoryChannelLayer):
         # The in-memory layer lives on its consumers' loop: it must be reached from there. A

@@ -7,11 +7,11 @@ scoring to the task port (``games.notify``: Celery, or the in-process worker). A
 is deleted; the deletions of one process are batched (``flush``), since a row that lingers is only
 handed off once more, which is harmless: every hand-off is idempotent.
 
-A row still there ``GRACE`` seconds after it was written was not handed off (a broker or layer
-away, a process that died between commit and hand-off). ``run_due`` (celery beat's
+A row whose hand-off failed is due again a second later; a row still there ``GRACE`` seconds after
+it was written was not handed off either (a process that died between commit and hand-off). ``run_due`` (celery beat's
 ``relay_outbox`` task; the relay thread of each server process, which also flushes) takes such
 rows with ``SKIP LOCKED`` (two relays never take the same row), hands them off again and, on
-failure, tries again after ``BACKOFF`` seconds, at most 5 s apart: a broker back is used within
+failure, tries again after ``BACKOFF`` seconds, at most 3 s apart: a broker back is used within
 seconds.
 """
 
@@ -24,6 +24,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import broadcast, notify
@@ -33,8 +34,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds a row waits for its first, after-commit hand-off before a relay takes it.
 GRACE = 5.0
-#: Seconds before the next try after the n-th failed one (the last repeats).
-BACKOFF = (1.0, 2.0, 4.0, 5.0)
+#: Seconds before the next try after the n-th failed one (the last repeats): short, since a part
+#: that is back must be used within seconds (issue 16: 10 s), and a try costs one refused connection.
+BACKOFF = (1.0, 2.0, 3.0)
 #: Rows one ``run_due`` takes at most.
 BATCH = 200
 
@@ -71,18 +73,31 @@ def deliver(work: list[tuple[int, str, int, int]]) -> int:
 
     A failure leaves its row for ``run_due``; nothing raises to the writer, whose write stands.
     """
-    done = 0
+    done, failed = 0, {}
     for row_id, kind, game_id, seq in work:
         try:
             hand_off(kind, game_id, seq)
         except Exception as exc:  # the write committed; its work waits in the outbox
             log.warning("outbox %s (%s of game %s at %s) waits: %s", row_id, kind, game_id, seq, _said(exc))
+            failed[row_id] = _said(exc)[:200]
             continue
         _done(row_id)
         done += 1
+    if failed:
+        _try_again_soon(failed)
     if not start_thread():
         flush()  # no relay thread in this process (RELAY_SECONDS 0): delete now
     return done
+
+
+def _try_again_soon(failed: dict[int, str]) -> None:
+    """Rows whose first hand-off failed are due after the first backoff, not after the grace."""
+    due = timezone.now() + timedelta(seconds=BACKOFF[0])
+    try:
+        for row_id, error in failed.items():
+            Outbox.objects.filter(pk=row_id).update(attempts=1, due_at=due, error=error)
+    except Exception as exc:  # the database away too: the grace period still finds them
+        log.warning("could not mark %s outbox rows to be tried again: %s", len(failed), _said(exc))
 
 
 def after_commit(rows: list[Outbox]) -> None:
@@ -133,8 +148,7 @@ def run_due(now=None, *, grace: float = GRACE) -> int:
     with transaction.atomic():
         rows = list(
             Outbox.objects.select_for_update(skip_locked=True)
-            .filter(created_at__lt=now - timedelta(seconds=grace))
-            .exclude(due_at__gt=now)
+            .filter(Q(due_at__isnull=True, created_at__lt=now - timedelta(seconds=grace)) | Q(due_at__lte=now))
             .order_by("id")[:BATCH]
         )
         failed = []

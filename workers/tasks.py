@@ -14,6 +14,7 @@ import os
 import time
 from datetime import datetime
 
+from celery import shared_task
 from django.db import transaction
 
 from workers.healing import healing_task
@@ -99,7 +100,7 @@ def checkpoint_log() -> int:
     return made.size if made is not None else 0
 
 
-@shared_task(ignore_result=True, expires=30)
+@shared_task(ignore_result=True, expires=30)  # no retries: the next tick, seconds later, is the retry
 def relay_outbox() -> int:
     """The periodic task (celery beat, every ``RELAY_BEAT_SECONDS``): hand off the follow-up work
     whose first, after-commit hand-off failed (``games.relay``). Returns how many were handed off."""

@@ -101,7 +101,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         try:
-            await self._join(seats)
+            await self._join_retrying(seats)
         except _LAYER_ERRORS as exc:
             log.warning("game %s handshake: channel layer away (%s)", self.game_id, exc)
             await self.accept()
@@ -109,6 +109,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.accept()
         await self.send_json(message)
+
+    async def _join_retrying(self, seats: list[int]) -> None:
+        """Join, trying once more on a fresh connection: after Redis restarts, the layer's first
+        use of each pooled connection fails, and the second finds Redis."""
+        try:
+            await self._join(seats)
+        except _LAYER_ERRORS:
+            await self._join(seats)
 
     async def _join(self, seats: list[int]) -> None:
         """Be in the groups of ``seats`` (none: the watchers'), and in no other."""

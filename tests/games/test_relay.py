@@ -79,22 +79,34 @@ def test_a_failed_hand_off_keeps_its_row_and_the_write_answers(paso, monkeypatch
     answer = move(paso, mover(paso))  # no 500: the move stands
     row = Outbox.objects.get()
     assert (row.game_id, row.seq, row.kind) == (paso.pk, answer["seq"], "broadcast")
-    assert relay.run_due() == 0  # within its grace a row is left to its first hand-off
-    assert relay.run_due(later()) == 0  # still away: tried, and put back with backoff
+    assert row.attempts == 1 and "channel layer away" in row.error  # due again a second later
+    assert relay.run_due() == 0  # not yet due
+    assert relay.run_due(row.due_at) == 0  # still away: tried, and put back with backoff
     row.refresh_from_db()
-    assert row.attempts == 1 and row.due_at is not None and "channel layer away" in row.error
+    assert row.attempts == 2
 
 
-def test_backoff_grows_to_five_seconds_and_a_row_is_handed_off_once_the_part_is_back(paso, monkeypatch):
+def test_a_row_never_handed_off_is_found_after_its_grace(paso, monkeypatch):
+    """A process that died between the commit and the hand-off: the row waits, untried."""
+    sent = []
+    monkeypatch.setattr(broadcast, "send", lambda game_id, seq: sent.append(seq))
+    written = timezone.now()
+    Outbox.objects.create(game=paso, seq=paso.seq, kind="broadcast", created_at=written)
+    assert relay.run_due(written + timedelta(seconds=relay.GRACE - 1)) == 0 and sent == []
+    assert relay.run_due(written + timedelta(seconds=relay.GRACE + 1)) == 1 and sent == [paso.seq]
+    assert not Outbox.objects.exists()
+
+
+def test_backoff_grows_to_three_seconds_and_a_row_is_handed_off_once_the_part_is_back(paso, monkeypatch):
     monkeypatch.setattr(broadcast, "send", lambda game_id, seq: (_ for _ in ()).throw(Away("away")))
     move(paso, mover(paso))
-    moment, waits = later(), []
+    moment, waits = Outbox.objects.get().due_at, []
     for _ in range(5):
         relay.run_due(moment)
         row = Outbox.objects.get()
         waits.append((row.due_at - moment).total_seconds())
         moment = row.due_at
-    assert waits == [1.0, 2.0, 4.0, 5.0, 5.0]
+    assert waits == [2.0, 3.0, 3.0, 3.0, 3.0]  # after the first try's 1 s
     sent = []
     monkeypatch.setattr(broadcast, "send", lambda game_id, seq: sent.append(seq))
     assert relay.run_due(moment - timedelta(seconds=1)) == 0  # not yet due
