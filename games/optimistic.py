@@ -163,6 +163,7 @@ def _store(head: plan.Head, engine, planned: plan.Plan, user_id: int, key: str |
         return None
     _keep(head.game_id, planned.after)
     store.remember_state(head.game_id, planned.seq, planned.head_hash, planned.state)
+    store.remember_written(head.game_id, planned.seq, planned.head_hash, event["at"])
     taken["count"] += 1
     relay.deliver([(row_id, kind, head.game_id, planned.seq) for row_id, kind in work])  # committed: autocommit
     return planned.answer

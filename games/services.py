@@ -22,7 +22,7 @@ from django.utils import timezone
 from engine import EngineError, IllegalAction, NotationError, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment
-from games import accounts, clock, idempotency, inputs, optimistic, plan, relay
+from games import accounts, clock, idempotency, inputs, optimistic, plan, relay, store
 from games.errors import BUSY, Conflict, Forbidden, InvalidRequest, NotFound, database_busy
 from games.models import Event, Game, Seat, Snapshot
 from games.store import engine_of, load_state, lock_game, remember
@@ -318,6 +318,9 @@ def execute(game: Game, engine, planned: plan.Plan) -> None:
     relay.after_commit(outbox)
     if planned.state is not None:
         remember(game, planned.state)
+    if planned.events:  # once durable: a rolled-back head must never be signed
+        head = (game.pk, planned.seq, planned.head_hash, planned.events[-1]["at"])
+        transaction.on_commit(lambda: store.remember_written(*head))
     optimistic.remember_head(planned.after)
 
 

@@ -125,6 +125,30 @@ def stale_snapshots(game: Game) -> list[int]:
     return list(others.order_by("seq").values_list("seq", flat=True))
 
 
+# --- the heads this process wrote: a write's receipt signs them without reading the event back --------
+_WRITTEN: OrderedDict = OrderedDict()
+_WRITTEN_LOCK = threading.Lock()
+
+
+def remember_written(game_id: int, seq: int, event_hash: str, at) -> None:
+    """The hash and time of the event a write just stored as the game's head."""
+    with _WRITTEN_LOCK:
+        _WRITTEN[(game_id, seq)] = (event_hash, at)
+        while len(_WRITTEN) > _CACHE_SIZE:
+            _WRITTEN.popitem(last=False)
+
+
+def written(game_id: int, seq: int):
+    """``(hash, created_at)`` of event ``seq`` if this process wrote it as a head, else None."""
+    with _WRITTEN_LOCK:
+        return _WRITTEN.get((game_id, seq))
+
+
+def forget_written() -> None:
+    with _WRITTEN_LOCK:
+        _WRITTEN.clear()
+
+
 def remember(game: Game, state) -> None:
     """Cache the state a writer just computed, so the next read needs no replay."""
     remember_state(game.pk, game.seq, game.head_hash, state)

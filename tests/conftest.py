@@ -209,9 +209,10 @@ def accepted_game(*, creator, name: str, seats, **kwargs):
 def no_relay_thread(settings):
     """No outbox relay thread in tests: a test hands off and relays itself (``relay.run_due``,
     ``relay.flush``); each test starts with nothing handed off in this process."""
-    from games import relay
+    from games import relay, store
 
     settings.RELAY_SECONDS = 0
     relay.forget_handed_off()
+    store.forget_written()
     yield
     relay.forget_handed_off()

@@ -57,6 +57,10 @@ EVENT = "SELECT hash, created_at FROM games_event WHERE game_id = %s AND seq = %
 
 
 def _stored(game_id: int, seq: int):
+    from games import store
+
+    if (written := store.written(game_id, seq)) is not None:
+        return written  # this process just wrote it: no read
     if connection.vendor != "postgresql":
         from games.models import Event
 
