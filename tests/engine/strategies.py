@@ -4,12 +4,25 @@ permutation one item at a time), rather than one seed that decides the whole gam
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator, Sequence
+
 from hypothesis import strategies as st
 
 from engine.core import CHANCE
 
 #: One integer per ply; a shorter list is a shorter game, which is what shrinking looks for.
 choices = st.lists(st.integers(min_value=0, max_value=2**16), max_size=400)
+
+
+def stream(picks: Sequence[int], seed: int = 0) -> Iterator[int]:
+    """The drawn integers, then a fixed pseudo-random stream once they run out: a game longer than
+    the drawn list still reaches its end, and a failure shrinks to the shortest drawn prefix that,
+    continued the same fixed way, shows it."""
+    yield from picks
+    rest = random.Random(seed)
+    while True:
+        yield rest.randrange(2**16)
 
 
 def pick(game, state, choice: int, ply: int = 0):
