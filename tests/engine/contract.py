@@ -88,8 +88,17 @@ def check_state(game, players, state, counts: Counts) -> list | None:
         assert (len(legal) == 0) == (outcome is not None), f"{len(legal)} legal actions, outcome {outcome}"
         check_notation(game, state, legal, counts)
     check_documents(game, state, legal)
+    check_views(game, players, state)
     check_simulator_facts(game, state)
     return legal
+
+
+def check_views(game, players, state) -> None:
+    """Every seat's view and a spectator's are plain JSON documents (what is hidden in them is
+    ``check_secret``'s)."""
+    for seat in [*range(players), None]:
+        view = game.view(state, seat)
+        assert isinstance(view, dict) and json.loads(json.dumps(view)) == view, f"seat {seat}'s view is not plain JSON"
 
 
 def check_simulator_facts(game, state) -> None:
@@ -201,3 +210,29 @@ def choose(game, state, legal, rng):
     items = list(game.chance_shuffle(state).items)
     rng.shuffle(items)
     return game.chance_shuffle(state).to_action(items)
+
+
+# --- determinism across processes -------------------------------------------------------------
+def digest(name: str, players: int, seed: int, plies: int) -> str:
+    """A hash of one random game of ``name`` (its documents, every view and every legal list, ply
+    by ply), for comparing two processes: Python's string hashing differs between them, so an
+    engine that lists or applies in set order would give another digest (COMMON section 4: chance
+    is drawn by the index of an outcome in ``legal_actions``, which must be the same everywhere)."""
+    import hashlib
+    import random
+
+    from engine import get_game
+    from tests.doubles import DICE
+
+    game = DICE if name == DICE.name else get_game(name)
+    rng, state, record = random.Random(seed), game.setup(players, {}), hashlib.sha256()
+    for _ in range(plies):
+        shuffle = game.chance_shuffle(state) if game.actor(state) == CHANCE else None
+        legal = None if shuffle is not None else game.legal_actions(state)
+        views = [game.view(state, seat) for seat in [*range(players), None]]
+        texts = None if legal is None else [game.format(a) for a in legal]
+        record.update(json.dumps([game.to_json(state), views, texts], sort_keys=True).encode())
+        if game.actor(state) is None:
+            break
+        state = game.apply(state, choose(game, state, legal, rng))
+    return record.hexdigest()

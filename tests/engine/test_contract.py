@@ -19,7 +19,10 @@ every visited state the contract is checked:
 - an action legal a ply earlier but not now is refused with ``IllegalAction`` naming its rule, text
   that is no notation with ``NotationError`` (rule ``notation`` in every game), and neither changes
   the state;
-- the game is deterministic: replaying the same actions gives the same documents and outcome;
+- the game is deterministic: replaying the same actions gives the same documents and outcome, and
+  another process with other string hashes (``PYTHONHASHSEED``) plays the same random games to the
+  same documents, views and legal lists;
+- every seat's view, and a spectator's, is plain JSON;
 - the facts the simulator asks for (turns, quiet turns, stalls, a finished game's facts) are well
   formed.
 
@@ -29,7 +32,12 @@ summary.
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -44,6 +52,7 @@ from tests.engine.contract import (
     check_state,
     choose,
     counts_for,
+    digest,
     graph,
 )
 
@@ -57,6 +66,8 @@ LINGER = 0.9
 #: Plies after which a game played to its end without checks is given up (random games end sooner).
 MAX_PLIES_TO_THE_END = 20000
 SEED = 15
+#: Plies of each game compared across processes.
+HASHED_PLIES = 150
 
 
 def cases():
@@ -129,6 +140,21 @@ def test_every_game_keeps_the_engine_contract_under_random_play(game, players):
         left -= max(1, play_one(game, players, rng, counts, left))
     play_to_the_end(game, players, rng, counts)
     assert counts.states > 0 and counts.actions > 0 and counts.applies > 0
+
+
+@pytest.mark.parametrize("hash_seed", ["0", "4242"])
+def test_every_game_plays_the_same_in_another_process_with_other_string_hashes(hash_seed):
+    """Determinism across processes: the same random games give the same documents, views and legal
+    lists under another ``PYTHONHASHSEED`` (set and dict order of strings changes with it)."""
+    games = [(name, n) for name in available() for n in get_game(name).player_counts] + [(DICE.name, 2)]
+    here = [digest(name, n, SEED, HASHED_PLIES) for name, n in games]
+    code = ("import json, sys; from tests.engine.contract import digest; "
+            f"print(json.dumps([digest(name, n, {SEED}, {HASHED_PLIES}) for name, n in {games!r}]))")
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
+    there = json.loads(subprocess.run([sys.executable, "-c", code], cwd=root, env=env, check=True,
+                                      capture_output=True, text=True).stdout)
+    assert dict(zip(map(str, games), there)) == dict(zip(map(str, games), here))
 
 
 # --- the checks can fail --------------------------------------------------------------------------
