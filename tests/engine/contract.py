@@ -138,7 +138,8 @@ def check_documents(game, state, legal) -> None:
 
 def check_refusals(game, state, legal, stale, counts: Counts) -> None:
     """An action the rules refuse here raises ``IllegalAction`` naming a rule, and text that is not
-    notation raises ``NotationError`` with the one rule name; either way the state is left alone.
+    notation raises ``NotationError`` with the one rule name, and what is no action at all an
+    ``EngineError``; either way the state is left alone.
 
     ``stale`` are actions legal at an earlier state: those not legal now are the refusals tried."""
     before, doc = graph(state), game.to_json(state)
@@ -147,6 +148,9 @@ def check_refusals(game, state, legal, stale, counts: Counts) -> None:
             game.parse(text, state)
         assert refused.value.rule == NOTATION_RULE and not isinstance(refused.value, IllegalAction)
         counts.refused += 1
+    with pytest.raises(EngineError):
+        game.apply(state, None)  # not an action of any game: refused, never a TypeError
+    counts.refused += 1
     if legal is not None:
         for action in [a for a in stale if a not in legal][:3]:
             with pytest.raises(IllegalAction) as refused:
