@@ -23,6 +23,8 @@ every visited state the contract is checked:
   another process with other string hashes (``PYTHONHASHSEED``) plays the same random games to the
   same documents, views and legal lists;
 - every seat's view, and a spectator's, is plain JSON;
+- every declared option at each end of its range (the other truth value, every other choice) keeps
+  all of the above in a short walk of its own;
 - the facts the simulator asks for (turns, quiet turns, stalls, a finished game's facts) are well
   formed.
 
@@ -66,6 +68,8 @@ LINGER = 0.9
 #: Plies after which a game played to its end without checks is given up (random games end sooner).
 MAX_PLIES_TO_THE_END = 20000
 SEED = 15
+#: Plies of the checked walk for each option at each of its bounds.
+OPTION_PLIES = 30
 #: Plies of each game compared across processes.
 HASHED_PLIES = 150
 
@@ -88,8 +92,8 @@ def lingering(game, state, legal, rng):
     return action
 
 
-def play_one(game, players, rng, counts: Counts, budget: int) -> int:
-    state = game.setup(players, {})
+def play_one(game, players, rng, counts: Counts, budget: int, options: dict | None = None) -> int:
+    state = game.setup(players, options or {})
     actions, docs, earlier = [], [game.to_json(state)], []
     while True:
         legal = check_state(game, players, state, counts)
@@ -105,7 +109,7 @@ def play_one(game, players, rng, counts: Counts, budget: int) -> int:
         docs.append(game.to_json(state))
     counts.games += 1
     counts.ended += game.outcome(state) is not None
-    replay = game.setup(players, {})
+    replay = game.setup(players, options or {})
     assert game.to_json(replay) == docs[0], "setup is not deterministic"
     for n, action in enumerate(actions, start=1):
         replay = game.apply(replay, action)
@@ -140,6 +144,35 @@ def test_every_game_keeps_the_engine_contract_under_random_play(game, players):
         left -= max(1, play_one(game, players, rng, counts, left))
     play_to_the_end(game, players, rng, counts)
     assert counts.states > 0 and counts.actions > 0 and counts.applies > 0
+
+
+def bounds(option) -> list:
+    """The values of a declared option furthest from its default: the other truth value, each end
+    of a range, every other choice."""
+    if option.kind == "bool":
+        values = [not option.default]
+    elif option.kind == "choice":
+        values = list(option.choices)
+    else:
+        values = [option.low, option.high]
+    return [v for v in values if v != option.default]
+
+
+def option_cases():
+    games = [get_game(name) for name in available()] + [DICE]
+    return [pytest.param(g, g.player_counts[0], o.name, v, id=f"{g.name}-{o.name}={v}")
+            for g in games for o in g.options_spec(g.player_counts[0]) for v in bounds(o)]
+
+
+@pytest.mark.parametrize("game, players, name, value", option_cases())
+def test_every_option_at_its_bounds_keeps_the_engine_contract(game, players, name, value):
+    """Each declared option (``Game.options_spec``, the one way options are declared) at the ends of
+    its range, in a short checked walk: a dial must not break the contract where it bites first."""
+    counts = counts_for("options at their bounds", game, players)
+    rng = random.Random(f"{SEED}:{game.name}:{name}={value}")
+    options = game.check_options(players, {name: value})
+    play_one(game, players, rng, counts, OPTION_PLIES, options)
+    assert counts.states > 0
 
 
 @pytest.mark.parametrize("hash_seed", ["0", "4242"])
