@@ -39,11 +39,12 @@ import os
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from engine import CHANCE, available, get_game
+from engine import CHANCE, IllegalAction, available, get_game
 from tests.doubles import DICE
 from tests.engine.contract import (
     Counts,
@@ -213,3 +214,36 @@ def test_the_contract_checks_catch_a_mutating_apply_and_a_leaking_view():
     with pytest.raises(AssertionError, match="view tells"):
         check_secret(leaky, 2, state, deal, leaky.chance_shuffle(state).to_action(["5", "4", "3", "2", "1"]))
     assert graph({"a": [1, {"b": 2}]}) != graph({"a": [1, {"b": 3}]})
+
+
+class MisnamedDice(type(DICE)):
+    """The dice double refusing text that is no notation as an illegal action under a rule of its own."""
+
+    def parse(self, text, s):
+        if not text.strip():
+            raise IllegalAction("D9", "empty")
+        return super().parse(text, s)
+
+
+class PermissiveDice(type(DICE)):
+    """The dice double taking a seat's "roll" while CHANCE is to answer the last one."""
+
+    def apply(self, s, action):
+        if action == ("say",) and s.rolling:
+            return replace(s, rolling=False)
+        return super().apply(s, action)
+
+
+#: What a failed check raises: an assertion, or pytest's own "did not raise".
+CHECK_FAILED = (AssertionError, pytest.fail.Exception)
+
+
+def test_the_contract_checks_catch_a_misnamed_notation_error_and_an_illegal_action_taken():
+    counts = Counts()
+    dealt = DICE.apply(DICE.setup(2, {}), ("deal", ("1", "2", "3", "4", "5")))
+    with pytest.raises(IllegalAction, match="D9"):  # not the NotationError the check waits for
+        check_refusals(MisnamedDice(), dealt, DICE.legal_actions(dealt), [], counts)
+    rolling = DICE.apply(dealt, ("say",))
+    with pytest.raises(CHECK_FAILED, match="DID NOT RAISE"):
+        check_refusals(PermissiveDice(), rolling, DICE.legal_actions(rolling), [("say",)], counts)
+    check_refusals(DICE, rolling, DICE.legal_actions(rolling), [("say",)], counts)  # the double itself passes
