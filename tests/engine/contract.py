@@ -107,6 +107,7 @@ def check_simulator_facts(game, state) -> None:
     assert turns is None or (type(turns) is int and turns >= 0)
     assert type(quiet) is int and quiet >= 0
     assert isinstance(game.stalled(state), bool)
+    assert all(isinstance(text, str) for text in game.concession_actions)
     if game.outcome(state) is not None:
         facts = game.facts(state)
         assert json.loads(json.dumps(facts)) == facts

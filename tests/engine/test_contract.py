@@ -176,6 +176,20 @@ def test_every_option_at_its_bounds_keeps_the_engine_contract(game, players, nam
     assert counts.states > 0
 
 
+@pytest.mark.parametrize("name", [n for n in available() if get_game(n).concession_actions])
+def test_a_games_concession_actions_are_its_own_legal_notation(name):
+    """What the simulator and bots keep random play from is notation the game itself lists."""
+    game, rng = get_game(name), random.Random(SEED)
+    state, seen = game.setup(game.player_counts[0], {}), set()
+    for _ in range(200):
+        if game.actor(state) is None:
+            break
+        legal = None if game.chance_shuffle(state) is not None else game.legal_actions(state)
+        seen |= {game.format(a) for a in legal or []}
+        state = game.apply(state, lingering(game, state, legal, rng))
+    assert game.concession_actions <= seen
+
+
 @pytest.mark.parametrize("hash_seed", ["0", "4242"])
 def test_every_game_plays_the_same_in_another_process_with_other_string_hashes(hash_seed):
     """Determinism across processes: the same random games give the same documents, views and legal
