@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from engine.core import CHANCE
-from tests.engine.contract import Counts, applied, check_chance, check_refusals, check_state, counts_for
+from tests.engine.contract import (
+    Counts,
+    applied,
+    check_chance,
+    check_refusals,
+    check_state,
+    counts_for,
+    graph,
+)
 
 #: One integer per ply; a shorter list is a shorter game, which is what shrinking looks for.
 choice = st.integers(min_value=0, max_value=2**16)
@@ -82,8 +90,9 @@ def game_machine(game, players: int, counts: Counts | None = None) -> type[RuleB
             legal = None if game.chance_shuffle(state) is not None else game.legal_actions(state)
             action = pick(game, state, picked, len(self.history))
             if going_on and legal and game.actor(state) != CHANCE:
-                wrapped = legal[picked % len(legal):] + legal
+                before, wrapped = graph(state), legal[picked % len(legal):] + legal
                 action = next((a for a in wrapped if game.outcome(game.apply(state, a)) is None), action)
+                assert graph(state) == before, "an apply tried on the way mutated its input"
             if game.actor(state) == CHANCE and len(self.history) % 5 == 0:
                 # every fifth CHANCE node: its alternatives come from the drawn integer, so they shrink too
                 check_chance(game, players, state, legal, action, random.Random(picked), counts)
