@@ -173,7 +173,8 @@ def applied(game, state, action, counts: Counts):
 
 
 def check_chance(game, players, state, legal, chosen, rng, counts: Counts) -> None:
-    """Every outcome of this CHANCE node is valid; a secret one changes no view."""
+    """Every outcome of this CHANCE node is valid (a shuffle's in notation too); a secret one
+    changes no view."""
     counts.chance += 1
     shuffle = game.chance_shuffle(state)
     if shuffle is None:
@@ -188,6 +189,11 @@ def check_chance(game, players, state, legal, chosen, rng, counts: Counts) -> No
         if len(set(map(repr, items))) == len(items) > 1:
             with pytest.raises(EngineError):
                 game.apply(state, shuffle.to_action([items[0]] + items[:-1]))  # a repeat is no permutation
+        for action in (shuffle.to_action(list(items)), chosen):
+            # the event log stores a shuffle's outcome in notation too, and replays it from there
+            text = game.format(action)
+            assert game.parse(text, state) == action, f"the shuffle {text!r} does not parse back"
+            counts.actions += 1
         alternatives = []
         for _ in range(10):
             rng.shuffle(items)
