@@ -1,6 +1,6 @@
 """The clauses of the engine contract (rulings/COMMON.md section 1) as checks on one state or one
 step, shared by the random walk (``test_contract.py``) and the state machine that draws its steps
-(``test_state_machine.py``). Each check counts what it checked into a ``Counts``, and the terminal
+(``tests.engine.strategies.game_machine``, run by ``test_state_machine.py``). Each check counts what it checked into a ``Counts``, and the terminal
 summary prints the counts per suite and game (``tests/engine/conftest.py``)."""
 
 from __future__ import annotations
@@ -16,8 +16,11 @@ from engine.core import NOTATION_RULE
 #: Text that is no game's notation: every game refuses it with ``NotationError`` (COMMON section 3).
 NOT_NOTATION = ("", "   ", "not an action", "\x00", "zz9 q")
 
+
 @dataclass
 class Counts:
+    """What one suite checked on one game and player count, for the integrator to quote."""
+
     games: int = 0
     states: int = 0
     actions: int = 0  # legal actions whose notation was round-tripped
@@ -29,7 +32,8 @@ class Counts:
     steps: int = 0  # state-machine steps (rules run), where a state machine drew them
 
 
-#: Counts per suite ("random walk", "state machine"), then per game and player count.
+#: Counts per suite ("random walk", "options at their bounds", "state machine"), then per game and
+#: player count.
 REPORTS: dict[str, dict[str, Counts]] = {}
 
 
