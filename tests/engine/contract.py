@@ -19,7 +19,7 @@ NOT_NOTATION = ("", "   ", "not an action", "\x00", "zz9 q")
 
 @dataclass
 class Counts:
-    """What one suite checked on one game and player count, for the integrator to quote."""
+    """What one suite checked on one game and player count (printed in the terminal summary)."""
 
     games: int = 0
     states: int = 0
