@@ -230,6 +230,10 @@ class Game:
     # --- facts for the simulator (engine.sim asks these; it knows no game's rules) ---------------
     #: Outcome reasons meaning a stall rule ended the game (a quiet spell, not a victory).
     stall_reasons: frozenset[str] = frozenset()
+    #: Notation of the actions by which a seat gives the game up or offers to end it, where the rules
+    #: make those engine actions (Tibetana T32): a random player would take them within a few plies,
+    #: so the simulator and the bots keep random play from them by asking this, not by naming them.
+    concession_actions: frozenset[str] = frozenset()
 
     def turns_played(self, state: State) -> int | None:
         """The game's own count of its turns (rounds, in a game that counts rounds), if it keeps one."""

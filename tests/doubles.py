@@ -61,6 +61,8 @@ class DiceGame(Game):
         return action[0] == "deal"
 
     def apply(self, s, action):
+        if not isinstance(action, tuple) or not action:
+            raise IllegalAction("D2", f"{action!r} is not an action of this game")
         if action[0] == "deal":
             if s.deck is not None or sorted(action[1]) != list(CARDS):
                 raise IllegalAction("D1", "the deck is dealt once, each card once")

@@ -12,6 +12,7 @@ class Tibetana(Game):
     name = "tibetana"
     player_counts = (2,)
     rules_version = 1  # docs/rules/tibetana.md, "Rules versions"
+    concession_actions = frozenset({"concede", "offer draw"})  # T32
 
     def seat_names(self, players: int) -> list[str]:
         return list(SEATS)

@@ -1,11 +1,10 @@
-"""Engine test hooks: the generic contract suite's counts per game in the terminal summary."""
+"""Engine test hooks: the generic contract suites' counts per game in the terminal summary."""
 
-import sys
+from tests.engine import contract
 
 
 def pytest_terminal_summary(terminalreporter):
-    contract = sys.modules.get("tests.engine.test_contract")
-    if contract is not None and contract.REPORT:
-        terminalreporter.write_sep("-", "engine contract: counts per game")
-        for line in contract.summary():
+    for suite in contract.REPORTS:
+        terminalreporter.write_sep("-", f"engine contract ({suite}): counts per game")
+        for line in contract.summary(suite):
             terminalreporter.write_line(line)

@@ -16,29 +16,63 @@ every visited state the contract is checked:
   applies and a list with a repeated item is refused;
 - a secret CHANCE outcome is invisible: every seat's view (and a spectator's) is the same whichever
   secret outcome was drawn;
-- the game is deterministic: replaying the same actions gives the same documents and outcome;
+- an action legal a ply earlier but not now is refused with ``IllegalAction`` naming its rule, text
+  that is no notation with ``NotationError`` (rule ``notation`` in every game), and neither changes
+  the state;
+- the game is deterministic: replaying the same actions gives the same documents and outcome, and
+  another process with other string hashes (``PYTHONHASHSEED``) plays the same random games to the
+  same documents, views and legal lists;
+- every seat's view, and a spectator's, is plain JSON;
+- every declared option at each end of its range (the other truth value, every other choice) keeps
+  all of the above in a short walk of its own;
 - the facts the simulator asks for (turns, quiet turns, stalls, a finished game's facts) are well
   formed.
 
-The counts per game are printed in the terminal summary.
+The clauses live in ``tests/engine/contract.py``; the counts per game are printed in the terminal
+summary.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
-from dataclasses import dataclass, fields, is_dataclass
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from engine import CHANCE, EngineError, available, get_game
+from engine import CHANCE, IllegalAction, available, get_game
 from tests.doubles import DICE
+from tests.engine.contract import (
+    Counts,
+    applied,
+    check_chance,
+    check_refusals,
+    check_secret,
+    check_state,
+    choose,
+    counts_for,
+    digest,
+    graph,
+)
 
 #: Plies per (game, player count): enough to cross setup, the CHANCE nodes and a good way into
 #: play, while the whole module stays well under a minute.
 PLY_BUDGET = {"nakatha": 400, "mandara": 700, "paso": 600, "tibetana": 600, "dice": 60}
 MAX_PLIES_PER_GAME = 400
+#: A seat's action that ends the game is taken again with this chance, so that walks get past a game
+#: ended on its second ply by a concession or an accepted draw (Tibetana lists both at every turn).
+LINGER = 0.9
+#: Plies after which a game played to its end without checks is given up (random games end sooner).
+MAX_PLIES_TO_THE_END = 20000
 SEED = 15
+#: Plies of the checked walk for each option at each of its bounds.
+OPTION_PLIES = 30
+#: Plies of each game compared across processes.
+HASHED_PLIES = 150
 
 
 def cases():
@@ -46,173 +80,29 @@ def cases():
     return [pytest.param(g, n, id=f"{g.name}-{n}p") for g in games for n in g.player_counts]
 
 
-@dataclass
-class Counts:
-    games: int = 0
-    states: int = 0
-    actions: int = 0  # legal actions whose notation was round-tripped
-    applies: int = 0  # applications checked for mutation
-    chance: int = 0  # CHANCE nodes whose outcomes were validated
-    secrets: int = 0  # secret outcomes checked against an alternative
-    ended: int = 0
-
-
-REPORT: dict[str, Counts] = {}
-
-
-def summary() -> list[str]:
-    """The counts per game, printed by ``tests/engine/conftest.py`` in the terminal summary."""
-    return [f"{key:<12} games {c.games:>3}  states {c.states:>5}  actions {c.actions:>6}  applies {c.applies:>5}"
-            f"  chance {c.chance:>4}  secret {c.secrets:>3}  ended {c.ended:>3}" for key, c in REPORT.items()]
-
-
-# --- deep comparison --------------------------------------------------------------------------
-def graph(obj, seen=None):
-    """``obj`` as plain nested values, field by field, so that two calls compare equal exactly when
-    nothing reachable from ``obj`` changed in between. Attributes named ``_...`` are caches."""
-    if obj is None or isinstance(obj, bool | int | float | str | bytes):
-        return obj
-    seen = set() if seen is None else seen
-    if id(obj) in seen:
-        return ("<cycle>", type(obj).__name__)
-    seen = seen | {id(obj)}
-    if isinstance(obj, dict):
-        return ("dict", tuple((repr(k), graph(v, seen)) for k, v in obj.items()))
-    if isinstance(obj, list | tuple):
-        return (type(obj).__name__, tuple(graph(v, seen) for v in obj))
-    if isinstance(obj, set | frozenset):
-        return (type(obj).__name__, tuple(sorted(repr(graph(v, seen)) for v in obj)))
-    if callable(obj) and not hasattr(obj, "__dict__") and not hasattr(obj, "__slots__"):
-        return ("callable", repr(obj))
-    names = [f.name for f in fields(obj)] if is_dataclass(obj) else _attribute_names(obj)
-    return (type(obj).__name__, tuple((n, graph(getattr(obj, n), seen)) for n in names
-                                      if not n.startswith("_") and hasattr(obj, n)))
-
-
-def _attribute_names(obj) -> list[str]:
-    names = list(getattr(obj, "__dict__", {}))
-    for klass in type(obj).__mro__:
-        slots = klass.__dict__.get("__slots__", ())
-        names += [slots] if isinstance(slots, str) else list(slots)
-    return names
-
-
-# --- the walk ---------------------------------------------------------------------------------
-def check_state(game, players, state, counts: Counts) -> list | None:
-    """Every per-state clause; returns the legal actions (None at a shuffle node)."""
-    counts.states += 1
-    actor, outcome = game.actor(state), game.outcome(state)
-    assert (actor is None) == (outcome is not None), f"actor {actor} with outcome {outcome}"
-    shuffle = game.chance_shuffle(state) if actor == CHANCE else None
-    assert shuffle is None or actor == CHANCE, "only a CHANCE node shuffles"
-    legal = None if shuffle is not None else game.legal_actions(state)
-    if legal is not None:
-        assert (len(legal) == 0) == (outcome is not None), f"{len(legal)} legal actions, outcome {outcome}"
-        check_notation(game, state, legal, counts)
-    check_documents(game, state, legal)
-    check_simulator_facts(game, state)
-    return legal
-
-
-def check_simulator_facts(game, state) -> None:
-    """The facts the simulator asks for (it restates no rule) are well formed at every state."""
-    turns, quiet = game.turns_played(state), game.quiet_turns(state)
-    assert turns is None or (type(turns) is int and turns >= 0)
-    assert type(quiet) is int and quiet >= 0
-    assert isinstance(game.stalled(state), bool)
-    if game.outcome(state) is not None:
-        facts = game.facts(state)
-        assert json.loads(json.dumps(facts)) == facts
-
-
-def check_notation(game, state, legal, counts: Counts) -> None:
-    texts = [game.format(a) for a in legal]
-    assert len(set(texts)) == len(texts), "two legal actions share a notation"
-    for action, text in zip(legal, texts):
-        assert isinstance(text, str) and text == text.strip() and "\n" not in text
-        assert game.parse(text, state) == action, f"{text!r} does not parse back to its action"
-        loose = "  " + "   ".join(text.upper().split(" ")) + " "
-        assert game.format(game.parse(loose, state)) == text, f"{loose!r}: case or spacing is refused"
-        counts.actions += 1
-
-
-def check_documents(game, state, legal) -> None:
-    doc = game.to_json(state)
-    assert json.loads(json.dumps(doc)) == doc, "the document is not plain JSON"
-    restored = game.from_json(doc)
-    assert game.to_json(restored) == doc
-    if type(state).__eq__ is not object.__eq__:
-        assert restored == state, "from_json(to_json(s)) != s"
-    assert game.actor(restored) == game.actor(state)
-    assert game.outcome(restored) == game.outcome(state)
-    if legal is not None:
-        assert [game.format(a) for a in game.legal_actions(restored)] == [game.format(a) for a in legal]
-
-
-def applied(game, state, action, counts: Counts):
-    """``apply``, checked to leave ``state`` (its whole object graph and its document) as it was."""
-    before, doc = graph(state), game.to_json(state)
-    after = game.apply(state, action)
-    assert graph(state) == before, f"apply({game.format(action)!r}) mutated its input"
-    assert game.to_json(state) == doc
-    assert after is not state
-    counts.applies += 1
-    return after
-
-
-def check_chance(game, players, state, legal, chosen, rng, counts: Counts) -> None:
-    """Every outcome of this CHANCE node is valid; a secret one changes no view."""
-    counts.chance += 1
-    shuffle = game.chance_shuffle(state)
-    if shuffle is None:
-        assert legal, "a CHANCE node with neither outcomes nor a shuffle"
-        for outcome in legal:
-            applied(game, state, outcome, counts)
-        alternatives = [a for a in legal if a != chosen and game.is_secret(state, a)]
-    else:
-        items = list(shuffle.items)
-        assert items, "an empty shuffle"
-        applied(game, state, shuffle.to_action(list(items)), counts)  # the identity permutation
-        if len(set(map(repr, items))) == len(items) > 1:
-            with pytest.raises(EngineError):
-                game.apply(state, shuffle.to_action([items[0]] + items[:-1]))  # a repeat is no permutation
-        alternatives = []
-        for _ in range(10):
-            rng.shuffle(items)
-            other = shuffle.to_action(list(items))
-            if other != chosen:
-                alternatives = [other]
-                break
-    if game.is_secret(state, chosen) and alternatives:
-        check_secret(game, players, state, chosen, rng.choice(alternatives))
-        counts.secrets += 1
-
-
-def check_secret(game, players, state, chosen, other) -> None:
-    one, two = game.apply(state, chosen), game.apply(state, other)
-    if game.outcome(one) is not None or game.outcome(two) is not None:
-        return
-    for seat in [*range(players), None]:
-        assert game.view(one, seat) == game.view(two, seat), (
-            f"seat {seat}'s view tells {game.format(chosen)!r} from {game.format(other)!r}")
-
-
-def choose(game, state, legal, rng):
-    if legal is not None:
-        return rng.choice(legal)
-    items = list(game.chance_shuffle(state).items)
-    rng.shuffle(items)
-    return game.chance_shuffle(state).to_action(items)
-
-
-def play_one(game, players, rng, counts: Counts, budget: int) -> int:
-    state = game.setup(players, {})
-    actions, docs = [], [game.to_json(state)]
-    while True:
-        legal = check_state(game, players, state, counts)
-        if game.actor(state) is None or len(actions) >= min(budget, MAX_PLIES_PER_GAME):
+def lingering(game, state, legal, rng):
+    """A random action (``contract.choose``), taken again up to three times with chance ``LINGER``
+    while it ends the game by a seat's choice: how the game ends is the game's, not the walk's."""
+    action = choose(game, state, legal, rng)
+    for _ in range(3):
+        if game.actor(state) == CHANCE or rng.random() >= LINGER:
+            break
+        if game.outcome(game.apply(state, action)) is None:
             break
         action = choose(game, state, legal, rng)
+    return action
+
+
+def play_one(game, players, rng, counts: Counts, budget: int, options: dict | None = None) -> int:
+    state = game.setup(players, options or {})
+    actions, docs, earlier = [], [game.to_json(state)], []
+    while True:
+        legal = check_state(game, players, state, counts)
+        check_refusals(game, state, legal, earlier, counts)
+        earlier = legal or []
+        if game.actor(state) is None or len(actions) >= min(budget, MAX_PLIES_PER_GAME):
+            break
+        action = lingering(game, state, legal, rng)
         if game.actor(state) == CHANCE:
             check_chance(game, players, state, legal, action, rng, counts)
         state = applied(game, state, action, counts)
@@ -220,7 +110,7 @@ def play_one(game, players, rng, counts: Counts, budget: int) -> int:
         docs.append(game.to_json(state))
     counts.games += 1
     counts.ended += game.outcome(state) is not None
-    replay = game.setup(players, {})
+    replay = game.setup(players, options or {})
     assert game.to_json(replay) == docs[0], "setup is not deterministic"
     for n, action in enumerate(actions, start=1):
         replay = game.apply(replay, action)
@@ -229,14 +119,90 @@ def play_one(game, players, rng, counts: Counts, budget: int) -> int:
     return len(actions)
 
 
+def play_to_the_end(game, players, rng, counts: Counts) -> None:
+    """One game played to its end unchecked (a checked walk seldom reaches a long game's end), then
+    its last state checked: over, no legal action, every action refused, documents round-trip."""
+    state, earlier = game.setup(players, {}), []
+    for _ in range(MAX_PLIES_TO_THE_END):
+        if game.actor(state) is None:
+            break
+        shuffle = game.chance_shuffle(state) if game.actor(state) == CHANCE else None
+        legal = None if shuffle is not None else game.legal_actions(state)
+        state, earlier = game.apply(state, lingering(game, state, legal, rng)), legal or []
+    assert game.outcome(state) is not None, f"no end after {MAX_PLIES_TO_THE_END} plies"
+    assert check_state(game, players, state, counts) == []
+    check_refusals(game, state, [], earlier, counts)
+    counts.games += 1
+    counts.ended += 1
+
+
 @pytest.mark.parametrize("game, players", cases())
 def test_every_game_keeps_the_engine_contract_under_random_play(game, players):
-    counts = REPORT.setdefault(f"{game.name}-{players}p", Counts())
+    counts = counts_for("random walk", game, players)
     rng = random.Random(f"{SEED}:{game.name}:{players}")
     left = PLY_BUDGET.get(game.name, 150)
     while left > 0:
         left -= max(1, play_one(game, players, rng, counts, left))
+    play_to_the_end(game, players, rng, counts)
     assert counts.states > 0 and counts.actions > 0 and counts.applies > 0
+
+
+def bounds(option) -> list:
+    """The values of a declared option furthest from its default: the other truth value, each end
+    of a range, every other choice."""
+    if option.kind == "bool":
+        values = [not option.default]
+    elif option.kind == "choice":
+        values = list(option.choices)
+    else:
+        values = [option.low, option.high]
+    return [v for v in values if v != option.default]
+
+
+def option_cases():
+    games = [get_game(name) for name in available()] + [DICE]
+    return [pytest.param(g, g.player_counts[0], o.name, v, id=f"{g.name}-{o.name}={v}")
+            for g in games for o in g.options_spec(g.player_counts[0]) for v in bounds(o)]
+
+
+@pytest.mark.parametrize("game, players, name, value", option_cases())
+def test_every_option_at_its_bounds_keeps_the_engine_contract(game, players, name, value):
+    """Each declared option (``Game.options_spec``, the one way options are declared) at the ends of
+    its range, in a short checked walk: a dial must not break the contract where it bites first."""
+    counts = counts_for("options at their bounds", game, players)
+    rng = random.Random(f"{SEED}:{game.name}:{name}={value}")
+    options = game.check_options(players, {name: value})
+    play_one(game, players, rng, counts, OPTION_PLIES, options)
+    assert counts.states > 0
+
+
+@pytest.mark.parametrize("name", [n for n in available() if get_game(n).concession_actions])
+def test_a_games_concession_actions_are_its_own_legal_notation(name):
+    """What the simulator and bots keep random play from is notation the game itself lists."""
+    game, rng = get_game(name), random.Random(SEED)
+    state, seen = game.setup(game.player_counts[0], {}), set()
+    for _ in range(200):
+        if game.actor(state) is None:
+            break
+        legal = None if game.chance_shuffle(state) is not None else game.legal_actions(state)
+        seen |= {game.format(a) for a in legal or []}
+        state = game.apply(state, lingering(game, state, legal, rng))
+    assert game.concession_actions <= seen
+
+
+@pytest.mark.parametrize("hash_seed", ["0", "4242"])
+def test_every_game_plays_the_same_in_another_process_with_other_string_hashes(hash_seed):
+    """Determinism across processes: the same random games give the same documents, views and legal
+    lists under another ``PYTHONHASHSEED`` (set and dict order of strings changes with it)."""
+    games = [(name, n) for name in available() for n in get_game(name).player_counts] + [(DICE.name, 2)]
+    here = [digest(name, n, SEED, HASHED_PLIES) for name, n in games]
+    code = ("import json, sys; from tests.engine.contract import digest; "
+            f"print(json.dumps([digest(name, n, {SEED}, {HASHED_PLIES}) for name, n in {games!r}]))")
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
+    there = json.loads(subprocess.run([sys.executable, "-c", code], cwd=root, env=env, check=True,
+                                      capture_output=True, text=True).stdout)
+    assert dict(zip(map(str, games), there)) == dict(zip(map(str, games), here))
 
 
 # --- the checks can fail --------------------------------------------------------------------------
@@ -262,3 +228,36 @@ def test_the_contract_checks_catch_a_mutating_apply_and_a_leaking_view():
     with pytest.raises(AssertionError, match="view tells"):
         check_secret(leaky, 2, state, deal, leaky.chance_shuffle(state).to_action(["5", "4", "3", "2", "1"]))
     assert graph({"a": [1, {"b": 2}]}) != graph({"a": [1, {"b": 3}]})
+
+
+class MisnamedDice(type(DICE)):
+    """The dice double refusing text that is no notation as an illegal action under a rule of its own."""
+
+    def parse(self, text, s):
+        if not text.strip():
+            raise IllegalAction("D9", "empty")
+        return super().parse(text, s)
+
+
+class PermissiveDice(type(DICE)):
+    """The dice double taking a seat's "roll" while CHANCE is to answer the last one."""
+
+    def apply(self, s, action):
+        if action == ("say",) and s.rolling:
+            return replace(s, rolling=False)
+        return super().apply(s, action)
+
+
+#: What a failed check raises: an assertion, or pytest's own "did not raise".
+CHECK_FAILED = (AssertionError, pytest.fail.Exception)
+
+
+def test_the_contract_checks_catch_a_misnamed_notation_error_and_an_illegal_action_taken():
+    counts = Counts()
+    dealt = DICE.apply(DICE.setup(2, {}), ("deal", ("1", "2", "3", "4", "5")))
+    with pytest.raises(IllegalAction, match="D9"):  # not the NotationError the check waits for
+        check_refusals(MisnamedDice(), dealt, DICE.legal_actions(dealt), [], counts)
+    rolling = DICE.apply(dealt, ("say",))
+    with pytest.raises(CHECK_FAILED, match="DID NOT RAISE"):
+        check_refusals(PermissiveDice(), rolling, DICE.legal_actions(rolling), [("say",)], counts)
+    check_refusals(DICE, rolling, DICE.legal_actions(rolling), [("say",)], counts)  # the double itself passes

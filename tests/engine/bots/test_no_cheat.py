@@ -33,8 +33,6 @@ def _hidden_twins(name: str):
 
 @pytest.mark.parametrize("name", ["nakatha", "mandara"])
 def test_states_differing_only_in_hidden_information_get_the_same_choice(name):
-    if name not in engine.GAME_NAMES:
-        pytest.skip(f"{name} is not playable yet")
     game, state, twin = _hidden_twins(name)
     seat = game.actor(state)
     assert game.to_json(state) != game.to_json(twin)
@@ -47,8 +45,6 @@ def test_states_differing_only_in_hidden_information_get_the_same_choice(name):
 
 @pytest.mark.parametrize("name", ["nakatha", "mandara"])
 def test_a_determinization_is_consistent_with_the_view_it_came_from(name):
-    if name not in engine.GAME_NAMES:
-        pytest.skip(f"{name} is not playable yet")
     game, state, _ = _hidden_twins(name)
     seat = game.actor(state)
     view = game.view(state, seat)
@@ -62,8 +58,6 @@ def test_a_determinization_is_consistent_with_the_view_it_came_from(name):
 
 
 def test_the_sword_is_sampled_among_grey_tiles_not_yet_revealed():
-    if "nakatha" not in engine.GAME_NAMES:
-        pytest.skip("nakatha is not playable yet")
     from engine.nakatha.board import GREY
 
     game, state, _ = _hidden_twins("nakatha")

@@ -1,10 +1,13 @@
-"""Random games for the property tests: options drawn by hypothesis, moves by a seeded RNG."""
+"""Random games for the property tests: options and moves drawn by hypothesis (moves as a list of
+choices, ``tests.engine.strategies``, so a failing game shrinks to a short one)."""
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 
 from hypothesis import strategies as st
+
+from tests.engine.strategies import stream
 
 from .helpers import G
 
@@ -20,13 +23,14 @@ options = st.fixed_dictionaries(
 )
 
 
-def random_game(players: int, opts: dict, seed: int):
-    """Yield every state of one random game, the first one included."""
-    rng = random.Random(seed)
-    state = G.setup(players, opts)
+def random_game(players: int, opts: dict, picks: Sequence[int] = (), seed: int = 0):
+    """Yield every state of one random game, the first one included: each ply takes the legal action
+    the next drawn integer names, and once they run out a fixed stream seeded by ``seed``."""
+    state, picked = G.setup(players, opts), stream(picks, seed)
     yield state
     for _ in range(MAX_ACTIONS):
         if G.actor(state) is None:
             return
-        state = G.apply(state, rng.choice(G.legal_actions(state)))
+        legal = G.legal_actions(state)
+        state = G.apply(state, legal[next(picked) % len(legal)])
         yield state

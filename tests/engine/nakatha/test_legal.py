@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from engine.core import IllegalAction
 from engine.nakatha import legal
+from tests.engine.strategies import choices
 
 from .helpers import G
 from .random_play import options, random_game
@@ -21,10 +22,10 @@ from .random_play import options, random_game
 POSITIONS_PER_GAME = 12
 
 
-def activation_positions(players: int, opts: dict, seed: int):
+def activation_positions(players: int, opts: dict, picks: list[int]):
     """Activation positions of one random game, each rebuilt so that no legal list is cached yet."""
     found = 0
-    for i, state in enumerate(random_game(players, opts, seed)):
+    for i, state in enumerate(random_game(players, opts, picks)):
         if state.pending is not None and state.pending["kind"] == "activate" and i % 41 == 0:
             yield state, G.from_json(G.to_json(state))
             found += 1
@@ -39,19 +40,21 @@ def written_by_any_piece(state) -> list[str]:
 
 
 @settings(max_examples=8, deadline=None)
-@given(players=st.integers(2, 4), opts=options, seed=st.integers(0, 2**16))
-def test_an_activation_is_legal_by_its_piece_exactly_when_the_full_list_holds_it(players, opts, seed):
-    for listed, fresh in activation_positions(players, opts, seed):
+@given(players=st.integers(2, 4), opts=options, picks=choices)
+def test_an_activation_is_legal_by_its_piece_exactly_when_the_full_list_holds_it(players, opts, picks):
+    for listed, fresh in activation_positions(players, opts, picks):
         full = set(G.legal_actions(listed))
         for action in written_by_any_piece(listed):
             assert legal.is_activation_legal(fresh, action) == (action in full), action
 
 
 @settings(max_examples=8, deadline=None)
-@given(players=st.integers(2, 4), opts=options, seed=st.integers(0, 2**16))
-def test_a_drawn_activation_is_always_legal_and_any_activatable_piece_can_be_drawn(players, opts, seed):
+@given(players=st.integers(2, 4), opts=options, picks=choices, seed=st.integers(0, 2**16))
+def test_a_drawn_activation_is_always_legal_and_any_activatable_piece_can_be_drawn(players, opts, picks, seed):
+    # The playout's own draws stay a seeded random: "any piece can be drawn" is a claim about a
+    # random source, which a hypothesis-drawn one (shrinking towards one value) would not be.
     rng = random.Random(seed)
-    for listed, fresh in activation_positions(players, opts, seed):
+    for listed, fresh in activation_positions(players, opts, picks):
         full = set(G.legal_actions(listed))
         drawn = {G.sample_action(fresh, rng) for _ in range(60)}
         assert drawn <= full
@@ -61,10 +64,9 @@ def test_a_drawn_activation_is_always_legal_and_any_activatable_piece_can_be_dra
 
 
 @settings(max_examples=6, deadline=None)
-@given(players=st.integers(2, 4), opts=options, seed=st.integers(0, 2**16))
-def test_apply_without_the_list_moves_and_refuses_as_with_it(players, opts, seed):
-    rng = random.Random(seed)
-    for listed, fresh in activation_positions(players, opts, seed):
+@given(players=st.integers(2, 4), opts=options, picks=choices, rng=st.randoms(use_true_random=False))
+def test_apply_without_the_list_moves_and_refuses_as_with_it(players, opts, picks, rng):
+    for listed, fresh in activation_positions(players, opts, picks):
         full = G.legal_actions(listed)
         action = rng.choice(full)
         assert G.to_json(G.apply(fresh, action)) == G.to_json(G.apply(listed, action))
