@@ -220,7 +220,8 @@ class Stack:
         """A Celery worker (prefork, as ``make worker`` runs) on the stack's queue."""
         name = name or f"worker-{len([p for p in self.processes if p.name.startswith('worker')])}"
         command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "prefork", "-c", str(concurrency),
-                   "-Q", self.queue, "-n", f"{name}-{uuid.uuid4().hex[:4]}@%h", "-l", "INFO",
+                   "-Q", self.queue, "-n", f"{name}-{uuid.uuid4().hex[:4]}@%h",
+                   "-l", os.environ.get("STACK_WORKER_LOG_LEVEL", "INFO"),
                    "--without-gossip", "--without-mingle", "--without-heartbeat"]
         process = self._add(Process(name, command, self.env(name, LOG_LEVEL="INFO", **env), self.logs / f"{name}.log"))
         if wait:
