@@ -342,7 +342,7 @@ def run(args) -> dict:
         run_id = uuid.uuid4().hex[:6]
         games = prepare(args.games, run_id)
         for _ in range(args.servers):
-            stack.server(wait=False)
+            stack.server(wait=False, access_log=False)
         for process, base in stack.servers:
             stack.wait_serving(process, base)
         bases = [base for _, base in stack.servers]

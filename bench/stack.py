@@ -188,11 +188,13 @@ class Stack:
         self.processes.append(process)
         return process.start()
 
-    def server(self, index: int | None = None, *, wait: bool = True, **env) -> str:
-        """A daphne process on a free port; its base URL once it answers."""
+    def server(self, index: int | None = None, *, wait: bool = True, access_log: bool = True, **env) -> str:
+        """A daphne process on a free port; its base URL once it answers. ``access_log=False``: no
+        line per request (a benchmark's servers)."""
         index = len(self.servers) if index is None else index
         port = free_port()
-        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
+        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                   *([] if access_log else ["-v", "0"]), "config.asgi:application"]
         process = self._add(Process(f"daphne-{index}", command, self.env(f"web-{index}", **env),
                                     self.logs / f"daphne-{index}.log"))
         base = f"http://127.0.0.1:{port}"
