@@ -188,11 +188,13 @@ class Stack:
         self.processes.append(process)
         return process.start()
 
-    def server(self, index: int | None = None, *, wait: bool = True, **env) -> str:
-        """A daphne process on a free port; its base URL once it answers."""
+    def server(self, index: int | None = None, *, wait: bool = True, access_log: bool = True, **env) -> str:
+        """A daphne process on a free port; its base URL once it answers. ``access_log=False``: no
+        line per request (a benchmark's servers)."""
         index = len(self.servers) if index is None else index
         port = free_port()
-        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
+        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                   *([] if access_log else ["-v", "0"]), "config.asgi:application"]
         process = self._add(Process(f"daphne-{index}", command, self.env(f"web-{index}", **env),
                                     self.logs / f"daphne-{index}.log"))
         base = f"http://127.0.0.1:{port}"
@@ -220,7 +222,8 @@ class Stack:
         """A Celery worker (prefork, as ``make worker`` runs) on the stack's queue."""
         name = name or f"worker-{len([p for p in self.processes if p.name.startswith('worker')])}"
         command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "prefork", "-c", str(concurrency),
-                   "-Q", self.queue, "-n", f"{name}-{uuid.uuid4().hex[:4]}@%h", "-l", "INFO",
+                   "-Q", self.queue, "-n", f"{name}-{uuid.uuid4().hex[:4]}@%h",
+                   "-l", os.environ.get("STACK_WORKER_LOG_LEVEL", "INFO"),
                    "--without-gossip", "--without-mingle", "--without-heartbeat"]
         process = self._add(Process(name, command, self.env(name, LOG_LEVEL="INFO", **env), self.logs / f"{name}.log"))
         if wait:

@@ -15,8 +15,8 @@ Three parts, each for one way a task's work could be lost or doubled:
   to a second worker. The worker's main process therefore renews, every ``LEASE_RENEW_SECONDS``, the
   score of every message it holds (reserved or running): a living worker keeps its messages however long
   they run; a dead one stops renewing, and its messages go back to the queue a visibility timeout
-  (``BROKER_VISIBILITY_TIMEOUT``, 10 s) later. Prefetch is off (``worker_disable_prefetch``), so a
-  worker holds no message it is not about to run.
+  (``BROKER_VISIBILITY_TIMEOUT``, 10 s) later. With late acknowledgement and a prefetch of one, a
+  worker holds no message it is not running.
 - **No orphans.** A prefork pool child asks the kernel to kill it when its parent dies
   (``PR_SET_PDEATHSIG``): a worker killed whole leaves no child holding a row lock or a half-played turn
   past the moment its messages are handed to another worker.

@@ -4,7 +4,7 @@ subprocesses (``bench.stack``), all against the PostgreSQL test database, and ma
 
 Waits poll generously (a loaded 2-core machine); assertions are on outcomes, and on the issue's own
 bounds only. Recovery times are printed (``record``) and collected in ``test-output/faults.json``.
-Every process's log is printed when a test fails.
+Every process's log is printed when a test fails (``STACK_WORKER_LOG_LEVEL=DEBUG`` for the workers').
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 HUMAN_GAMES = 4
 BOT_GAMES = 3
-BURST_SECONDS = 14.0
-KILL_ROUNDS = 8
+BURST_SECONDS = 10.0
+KILL_ROUNDS = 6
 KILL_EVERY = 0.8
 #: Answers a client retries with the same key: no answer at all, or the database out of reach.
 RETRIED = {NO_ANSWER, 502, 503}

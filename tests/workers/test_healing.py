@@ -98,7 +98,7 @@ def test_the_broker_settings_heal_a_worker_killed_whole_within_seconds():
     assert options["unacked_restore_throttle"] == 1
     assert healing.LEASE_RENEW_SECONDS * 3 <= options["visibility_timeout"]
     assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost
-    assert app.conf.worker_prefetch_multiplier == 1 and app.conf.worker_disable_prefetch
+    assert app.conf.worker_prefetch_multiplier == 1
     assert app.conf.broker_connection_max_retries is None  # a worker outlives a Redis outage
 
 

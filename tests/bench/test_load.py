@@ -1,0 +1,49 @@
+"""bench/load.py runs for a few seconds on the production shape and prints every figure the issue
+asks for (issue 16, item 7). No timing is asserted: only the output's shape, and that it ran."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from tests.conftest import require, test_database_url
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(settings.BASE_DIR)
+PERCENTILES = {"n", "p50", "p95", "p99"}
+
+
+def test_the_load_generator_prints_every_figure(tmp_path):
+    require(shutil.which("redis-server") is not None, "no redis-server binary: bench/load.py starts its own Redis")
+    require(connection.vendor == "postgresql", "bench/load.py runs on PostgreSQL")
+    out = tmp_path / "load.json"
+    env = {**os.environ, "DATABASE_URL": test_database_url()}
+    done = subprocess.run([sys.executable, "bench/load.py", "--servers", "1", "--games", "4", "--clients", "2",
+                           "--seconds", "2", "--ping-seconds", "1", "--no-migrate", "--json", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
+    for words in ("moves/s", "POST p50/p95/p99", "GET legal p50/p95/p99", "append -> socket p50/p95/p99",
+                  "channel layer broadcast round trip", "GET /api/me/ping", "s/move", "errors", "ratio"):
+        assert words in done.stdout, (words, done.stdout)
+
+    result = json.loads(out.read_text())
+    assert set(result["layer_rtt_ms"]) == PERCENTILES and result["layer_rtt_ms"]["n"] > 0
+    assert result["ping"]["requests"] > 0 and set(result["ping"]["ms"]) == PERCENTILES
+    without, with_sockets = result["moves"]
+    assert not without["websockets"] and with_sockets["websockets"]
+    for phase in (without, with_sockets):
+        assert phase["moves"] > 0 and phase["cpu_seconds_per_move"] > 0
+        assert set(phase["post_ms"]) == set(phase["get_ms"]) == PERCENTILES
+        assert isinstance(phase["errors_by_status"], dict)
+    assert set(with_sockets["append_to_socket_ms"]) == PERCENTILES and with_sockets["sockets_connected"] == 4
+    assert {"move_cpu_over_ping_cpu_without_sockets", "move_cpu_over_ping_cpu_with_sockets",
+            "socket_p50_over_layer_rtt_p50"} <= set(result["ratios"])
