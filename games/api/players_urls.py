@@ -1,11 +1,12 @@
-"""API routes for players: ratings, the leaderboard, the games waiting on the caller."""
+"""API routes for players: ratings, the leaderboard, the games waiting on the caller, their preferences."""
 
 from django.urls import path
 
-from games.api import players
+from games.api import players, preferences
 
 urlpatterns = [
     path("leaderboard", players.Leaderboard.as_view(), name="leaderboard"),
     path("players/<str:username>", players.PlayerDetail.as_view(), name="player-detail"),
     path("me/waiting", players.Waiting.as_view(), name="me-waiting"),
+    path("me/preferences", preferences.MyPreferences.as_view(), name="me-preferences"),
 ]

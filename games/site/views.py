@@ -19,7 +19,7 @@ from engine import available, get_game
 from games import invitations, selectors, services, standings, throttles
 from games.errors import InvalidRequest, NotFound, ServiceError
 from games.inputs import query_number, whole_number
-from games.models import Game
+from games.models import Game, Preferences
 from games.site import events
 from games.site.forms import MAX_SEATS, CreateGameForm, ReportForm, SignupForm
 from games.site.replay import position_at
@@ -149,6 +149,7 @@ def game_page(request, game_id: int):
         "deadline": deadline_of(game, request.user), "time_control": time_control_text(game.time_control),
         "my_vacation": my_vacation(game, request.user),
         "report_form": _report_form(game, request.user),
+        "preferences": Preferences.of(request.user),
     })
 
 

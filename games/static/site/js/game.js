@@ -1,7 +1,7 @@
 // The game page: draws the position, lets the player choose an action on the board (the list of
 // legal actions stays as a secondary view), sends it, and follows the game live. Everything it
 // shows comes from the server (REST API and WebSocket).
-import { ApiError, errorText, getJSON, postJSON } from "./api.js";
+import { ApiError, errorText, getJSON, postJSON, putJSON } from "./api.js";
 import { renderChoices } from "./choices.js";
 import { Live } from "./live.js";
 import { DeadlineLine } from "./clock.js";
@@ -47,10 +47,22 @@ let busy = false;
 let tokens = tokenizer(renderer, {});
 let errorKind = null; // "down": cleared by the next state; "stale", "refused": by the next click
 
-// --- the player's preference: confirm every move (kept in this browser) ---------------------------
-const PREF_KEY = "confirm-moves";
-confirmPref.checked = localStorage.getItem(PREF_KEY) === "on";
-confirmPref.addEventListener("change", () => localStorage.setItem(PREF_KEY, confirmPref.checked ? "on" : "off"));
+// --- the player's preference: confirm every move (kept on the server, /api/me/preferences) -------
+confirmPref.checked = root.dataset.confirmMoves === "true";
+confirmPref.addEventListener("change", async () => {
+  const wanted = confirmPref.checked;
+  confirmPref.disabled = true;
+  try {
+    const stored = await putJSON("/api/me/preferences", { confirm_moves: wanted });
+    confirmPref.checked = !!stored.confirm_moves;
+    root.dataset.confirmMoves = String(confirmPref.checked);
+  } catch (err) {
+    confirmPref.checked = !wanted;
+    showError(`Your preference was not saved: ${errorText(err)}`, "refused");
+  } finally {
+    confirmPref.disabled = false;
+  }
+});
 
 // --- live state ---------------------------------------------------------------------------------
 function onState(message) {
