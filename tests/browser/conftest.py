@@ -130,13 +130,14 @@ def new_user(browser, live_asgi):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """The CI log names the screenshots and prints the measured shares and axe-core counts."""
+    """The CI log names the screenshots and prints the measured board-click shares, the smallest touch
+    targets and axe-core's counts per page."""
     shots = sorted(SCREENSHOTS.glob("*.png")) if SCREENSHOTS.exists() else []
     if not shots:
         return
     terminalreporter.section("play site: screenshots and measures")
     for path in shots:
         terminalreporter.write_line(f"screenshot: {path}")
-    for name in ("board-share.json", "axe.json"):
+    for name in ("board-share.json", "touch-targets.json", "axe.json"):
         if (OUTPUT / name).exists():
             terminalreporter.write_line(f"{name}: {(OUTPUT / name).read_text()}")

@@ -65,7 +65,10 @@ export function render(view) {
     for (const p of here) {
       const label = `${p.faction}.${p.id}${p.turned ? " (turned)" : ""} on ${name}`;
       const piece = pickable(svg("g", { class: `piece faction-${p.faction}${p.turned ? " turned" : ""}` }), [`${p.faction}.${p.id}`, name], label);
-      piece.append(svg("circle", { cx: x, cy: y, r: R * 0.6 }), text(x, y, shortName(p.faction, p.id), { class: "tiny" }));
+      // The disc is drawn small to leave its tile's colour in view; a wider, unpainted ring around it
+      // takes the finger (at least 44 px with the board zoomed on a phone).
+      piece.append(svg("circle", { cx: x, cy: y, r: R * 0.8, class: "hit" }), svg("circle", { cx: x, cy: y, r: R * 0.6 }),
+        text(x, y, shortName(p.faction, p.id), { class: "tiny" }));
       g.append(piece);
     }
   }
