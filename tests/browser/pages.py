@@ -36,6 +36,11 @@ def accept_invitation(page: Page, game_id: int) -> None:
     page.wait_for_url(re.compile(rf"/games/{game_id}/$"))
 
 
+def label(seat: str) -> str:
+    """A seat as the page words it: Nakatha's numbered seats read "player 1", ... (named ones stay)."""
+    return f"player {int(seat[1:]) + 1}" if re.fullmatch(r"p\d+", seat) else seat
+
+
 def seq(page: Page) -> int:
     return int(page.get_attribute("#game-page", "data-seq") or -1)
 

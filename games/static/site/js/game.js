@@ -8,7 +8,7 @@ import { DeadlineLine } from "./clock.js";
 import * as receipts from "./receipts.js";
 import { dangerous, difference, narrowAll, narrowBy, plan, tokenizer } from "./select.js";
 import { moveRows } from "./moves.js";
-import { gameTitle, outcomeText, seatLabel, setFavicon } from "./words.js";
+import { gameTitle, outcomeText, seatLabel, seatLabels, seatWord, setFavicon } from "./words.js";
 import { arrowTarget } from "./keys.js";
 import * as generic from "./boards/generic.js";
 import * as mandara from "./boards/mandara.js";
@@ -65,9 +65,13 @@ confirmPref.addEventListener("change", async () => {
 });
 
 // --- live state ---------------------------------------------------------------------------------
+let labels = {}; // people's words for numbered seats: p0 -> "player 1"
+const say = (seat) => seatWord(seat, labels);
+
 function onState(message) {
   const moved = !current || message.seq !== current.seq;
   current = message;
+  labels = seatLabels(message.game.seats.map((s) => s.name));
   tokens = tokenizer(renderer, { seat: message.seat });
   if (moved) { picks = []; hidePreview(); }
   if (errorKind === "down") hideError(); // the page caught up: the board is what the server holds
@@ -111,7 +115,7 @@ function showSeats() {
     const swatch = document.createElement("span");
     swatch.className = `swatch swatch-${s.number}`;
     swatch.setAttribute("aria-hidden", "true");
-    span.append(swatch, `${s.name}: `);
+    span.append(swatch, `${say(s.name)}: `);
     if (s.open) span.append(Object.assign(document.createElement("em"), { textContent: "open" }));
     else if (s.invited) span.append(Object.assign(document.createElement("em"), { textContent: `${s.player} (invited)` }));
     else if (s.player && s.player.startsWith("bot:")) span.append(`${s.player.slice(4)} bot`);
@@ -144,18 +148,18 @@ function showStatus() {
   } else if (current.legal.length) {
     mine = true;
     const prompt = renderer.prompt ? renderer.prompt(current.view, current.legal, current.seat) : null;
-    text = `Your move (${current.seat}): ${prompt || `choose one of ${current.legal.length} actions`}.`;
+    text = `Your move (${say(current.seat)}): ${prompt || `choose one of ${current.legal.length} actions`}.`;
   } else if (botToAct()) {
     root.dataset.thinking = "true";
-    text = `Waiting for ${game.to_act}: ${seatLabel(botToAct())} is thinking…`;
+    text = `Waiting for ${say(game.to_act)}: ${seatLabel(botToAct())} is thinking…`;
   } else {
-    text = game.to_act ? `Waiting for ${game.to_act}.` : "Waiting for the next event.";
+    text = game.to_act ? `Waiting for ${say(game.to_act)}.` : "Waiting for the next event.";
   }
-  if (game.draw_offer && game.draw_offer.length && !game.outcome) text += ` Draw offered by ${game.draw_offer.join(", ")}.`;
+  if (game.draw_offer && game.draw_offer.length && !game.outcome) text += ` Draw offered by ${game.draw_offer.map(say).join(", ")}.`;
   statusEl.textContent = text;
   root.dataset.status = game.status;
   root.dataset.mine = mine ? "true" : "false";
-  document.title = gameTitle(gameName, gameId, { mine, over: !!game.outcome, toAct: game.to_act });
+  document.title = gameTitle(gameName, gameId, { mine, over: !!game.outcome, toAct: game.to_act && say(game.to_act) });
   setFavicon(mine ? "move" : game.outcome ? "over" : "wait");
   const actions = document.querySelector(".game-actions");
   if (actions) actions.hidden = game.status !== "active";
