@@ -65,7 +65,7 @@ def test_no_serious_or_critical_violations_on_any_page(new_user):
     check("game over (mandara)")
     # The game's history: every event shown, one row replayed on the board.
     page.check("#show-all-events")
-    page.locator("#moves li.turn-start button").first.click()
+    page.locator("#moves li button").first.click()
     expect(page.locator("#moves li.replayed")).to_have_count(1)
     expect(page.locator("#status")).to_contain_text("Replay:")
     check("history (the finished game replayed)")

@@ -45,7 +45,9 @@ let replaySeq = null; // null: the live position
 let historySeq = -1;
 let busy = false;
 let tokens = tokenizer(renderer, {});
-let errorKind = null; // "down": cleared by the next state; "stale", "refused": by the next click
+let errorKind = null; // "down": cleared by the next state; "stale", "refused": by the next click,
+// or once the page has caught up and the game moved on again (the message is about a past position)
+let errorCaughtUp = false;
 
 // --- the player's preference: confirm every move (kept on the server, /api/me/preferences) -------
 confirmPref.checked = root.dataset.confirmMoves === "true";
@@ -75,6 +77,10 @@ function onState(message) {
   tokens = tokenizer(renderer, { seat: message.seat });
   if (moved) { picks = []; hidePreview(); }
   if (errorKind === "down") hideError(); // the page caught up: the board is what the server holds
+  else if (errorKind && moved) {
+    if (errorCaughtUp) hideError(); // a later move: the refusal is about a position long gone
+    else errorCaughtUp = true; // the position the refusal was about, caught up: it stays to be read
+  }
   root.dataset.seq = message.seq;
   slider.max = message.seq;
   if (replaySeq === null) {
@@ -372,6 +378,7 @@ function refusal(action, err) {
 
 function showError(text, kind = "refused") {
   errorKind = kind;
+  errorCaughtUp = false;
   errorEl.dataset.kind = kind;
   errorEl.textContent = text;
   errorEl.hidden = false;
