@@ -318,3 +318,30 @@ class Outbox(models.Model):
 
     def __str__(self):
         return f"{self.kind} of game {self.game_id} at {self.seq}"
+
+
+class Preferences(models.Model):
+    """A player's settings for the play site, one row per user (``GET``/``PUT /api/me/preferences``).
+
+    No row means the defaults: a user who never changed a setting has none.
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="preferences")
+    confirm_moves = models.BooleanField(default=False, help_text="preview every move with Confirm and Cancel")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    #: The settings a client may read and write, with their defaults.
+    FIELDS = ("confirm_moves",)
+
+    @classmethod
+    def of(cls, user) -> dict:
+        """The user's settings (the defaults for a user without a row or a visitor)."""
+        row = cls.objects.filter(user_id=user.pk).first() if user.is_authenticated else None
+        return {name: getattr(row or cls(), name) for name in cls.FIELDS}
+
+    @classmethod
+    def change(cls, user, values: dict) -> dict:
+        """Store the given settings (the others keep their values) and answer them all."""
+        row, _ = cls.objects.update_or_create(user_id=user.pk, defaults={k: values[k] for k in cls.FIELDS if k in values})
+        return {name: getattr(row, name) for name in cls.FIELDS}

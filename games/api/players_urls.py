@@ -1,12 +1,14 @@
-"""API routes for players: ratings, the leaderboard, the games waiting on the caller, a ping."""
+"""API routes for players: ratings, the leaderboard, the games waiting on the caller, their
+preferences, a ping."""
 
 from django.urls import path
 
-from games.api import players
+from games.api import players, preferences
 
 urlpatterns = [
     path("leaderboard", players.Leaderboard.as_view(), name="leaderboard"),
     path("players/<str:username>", players.PlayerDetail.as_view(), name="player-detail"),
     path("me/waiting", players.Waiting.as_view(), name="me-waiting"),
     path("me/ping", players.Ping.as_view(), name="me-ping"),
+    path("me/preferences", preferences.MyPreferences.as_view(), name="me-preferences"),
 ]

@@ -7,6 +7,8 @@ timeout, a moderator's act, the end) read as sentences built from their payloads
 
 from __future__ import annotations
 
+import re
+
 from games.invitations import CANCELLED
 from games.site.timeleft import duration_text
 
@@ -20,27 +22,39 @@ KIND_WORDS = {
 }
 
 
-def describe(row: dict) -> str:
+def seat_labels(seat_names) -> dict[str, str]:
+    """People's words for seats an engine names by number (Nakatha's ``p0``, ``p1``: "player 1", ...);
+    seats with real names (south, pink, red) keep them. The page script says the same (words.js)."""
+    names = list(seat_names)
+    if names and all(re.fullmatch(r"p\d+", n) for n in names):
+        return {n: f"player {int(n[1:]) + 1}" for n in names}
+    return {}
+
+
+def describe(row: dict, labels: dict[str, str] | None = None) -> str:
     """The line shown for one history row."""
     kind, payload = row["kind"], row.get("payload") or {}
+    actor = (labels or {}).get(row["actor"], row["actor"])
     if kind == "moderation":
         return _moderation(payload, row.get("action"))
     if kind == "timeout":
         return _timeout(payload)
     if kind == "end":
-        return f"{row['actor']}: {_result(payload.get('outcome'))}"
+        return f"{actor}: {_result(payload.get('outcome'), labels)}"
     if kind in ("create", "join", "decline", "open_seat", "expire"):
-        return f"{row['actor']}: {_seating(kind, payload)}"
+        return f"{actor}: {_seating(kind, payload)}"
     what = row.get("action") or KIND_WORDS.get(kind, kind)
-    return f"{row['actor']}: {what}"
+    return f"{actor}: {what}"
 
 
-def with_text(rows: list[dict]) -> list[dict]:
+def with_text(rows: list[dict], seat_names=()) -> list[dict]:
     """History rows as the page script takes them: the wording added, the raw payload left out."""
-    return [{"seq": r["seq"], "kind": r["kind"], "actor": r["actor"], "text": describe(r), "at": r["at"]} for r in rows]
+    labels = seat_labels(seat_names)
+    return [{"seq": r["seq"], "kind": r["kind"], "actor": r["actor"], "text": describe(r, labels), "at": r["at"]}
+            for r in rows]
 
 
-def _result(outcome) -> str:
+def _result(outcome, labels: dict[str, str] | None = None) -> str:
     if not outcome:
         return "the game is over"
     winners, reason = outcome.get("winners") or [], outcome.get("reason") or "over"
@@ -48,9 +62,11 @@ def _result(outcome) -> str:
         return "the game is over: aborted, no result"
     if reason in CANCELLED:
         return f"the game is cancelled: {CANCELLED[reason]}"
+    words = str(reason).replace("_", " ")  # mandala_complete: "mandala complete"
     if not winners:
-        return f"the game is over: a draw ({reason})"
-    return f"the game is over: {' and '.join(winners)} won ({reason})"
+        return f"the game is over: a draw ({words})"
+    names = [(labels or {}).get(w, w) for w in winners]
+    return f"the game is over: {' and '.join(names)} won ({words})"
 
 
 def _seating(kind: str, payload: dict) -> str:

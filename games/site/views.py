@@ -19,7 +19,7 @@ from engine import available, get_game
 from games import invitations, selectors, services, standings, throttles
 from games.errors import InvalidRequest, NotFound, ServiceError
 from games.inputs import query_number, whole_number
-from games.models import Game
+from games.models import Game, Preferences
 from games.site import events
 from games.site.forms import MAX_SEATS, CreateGameForm, ReportForm, SignupForm
 from games.site.replay import position_at
@@ -141,14 +141,16 @@ def game_page(request, game_id: int):
                 and not any(s["invited"] and s["player"] == request.user.username for s in summary["seats"]))
     invited = [s for s in summary["seats"] if s["invited"]]
     user_name = request.user.username if request.user.is_authenticated else None
+    labels = events.seat_labels(s["name"] for s in summary["seats"])
     return render(request, "site/game.html", {
-        "game": summary, "game_title": GAME_TITLES.get(game.name, game.name.title()), "can_join": can_join, "my_seats": [summary["seats"][n]["name"] for n in mine],
+        "game": summary, "seats": [{**s, "label": labels.get(s["name"], s["name"])} for s in summary["seats"]], "game_title": GAME_TITLES.get(game.name, game.name.title()), "can_join": can_join, "my_seats": [summary["seats"][n]["name"] for n in mine],
         "my_invitation": next((s["name"] for s in invited if user_name and s["player"] == user_name), None),
         "openable": [s["name"] for s in invited] if user_name and game.created_by_id == request.user.pk else [],
         "has_rules": render_rules(game.name) is not None,
         "deadline": deadline_of(game, request.user), "time_control": time_control_text(game.time_control),
         "my_vacation": my_vacation(game, request.user),
         "report_form": _report_form(game, request.user),
+        "preferences": Preferences.of(request.user),
     })
 
 
@@ -217,7 +219,9 @@ def position(request, game_id: int):
 @require_GET
 def history(request, game_id: int):
     """The move list's JSON: the game's history, each row worded for people (moderation included)."""
-    return JsonResponse(events.with_text(selectors.history(_game_or_404(game_id))), safe=False)
+    game = _game_or_404(game_id)
+    seat_names = [s["name"] for s in selectors.game_summary(game)["seats"]]
+    return JsonResponse(events.with_text(selectors.history(game), seat_names), safe=False)
 
 
 def about(request):

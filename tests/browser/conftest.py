@@ -62,9 +62,10 @@ def live_asgi(django_db_setup, django_db_blocker):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     port = _free_port()
     # One server for the whole session, counting in its own memory: its sign-up throttle (5 an hour
-    # per address by default) would stop the sixth test's users, all from 127.0.0.1.
+    # per address by default) would stop the sixth test's users, all from 127.0.0.1, and its write
+    # throttle (120 a minute per user) a test that plays a whole game by clicks faster than a person.
     env = dict(os.environ, DATABASE_URL=test_database_url(), REDIS_URL="", LOG_LEVEL="WARNING",
-               THROTTLE_SIGNUP="10000/h")
+               THROTTLE_SIGNUP="10000/h", THROTTLE_WRITE="100000/m")
     log_path = OUTPUT / "daphne.log"
     with open(log_path, "w") as log:
         proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
@@ -130,13 +131,14 @@ def new_user(browser, live_asgi):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """The CI log names the screenshots and prints the measured shares and axe-core counts."""
+    """The CI log names the screenshots and prints the measured board-click shares, the smallest touch
+    targets and axe-core's counts per page."""
     shots = sorted(SCREENSHOTS.glob("*.png")) if SCREENSHOTS.exists() else []
     if not shots:
         return
     terminalreporter.section("play site: screenshots and measures")
     for path in shots:
         terminalreporter.write_line(f"screenshot: {path}")
-    for name in ("board-share.json", "axe.json"):
+    for name in ("board-share.json", "touch-targets.json", "axe.json"):
         if (OUTPUT / name).exists():
             terminalreporter.write_line(f"{name}: {(OUTPUT / name).read_text()}")

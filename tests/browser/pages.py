@@ -36,6 +36,11 @@ def accept_invitation(page: Page, game_id: int) -> None:
     page.wait_for_url(re.compile(rf"/games/{game_id}/$"))
 
 
+def label(seat: str) -> str:
+    """A seat as the page words it: Nakatha's numbered seats read "player 1", ... (named ones stay)."""
+    return f"player {int(seat[1:]) + 1}" if re.fullmatch(r"p\d+", seat) else seat
+
+
 def seq(page: Page) -> int:
     return int(page.get_attribute("#game-page", "data-seq") or -1)
 
@@ -57,7 +62,9 @@ def choose(page: Page, action: str) -> None:
 
 
 def pick(page: Page, refs: str) -> None:
-    page.locator(f'#board [data-refs="{refs}"]').last.click()
+    """Click the board part named ``refs`` (its refs, or the first of them: ``brahmin`` of a Brahmin
+    standing on c2.se, whose refs are "brahmin c2.se c2")."""
+    page.locator(f'#board [data-refs="{refs}"], #board [data-refs^="{refs} "]').last.click()
 
 
 def pick_then_choose(page: Page, parts: list[str], action: str) -> None:
@@ -101,11 +108,21 @@ _POINT_IN = """(refs) => {
     for (const [fx, fy] of [[.5, .5], [.3, .3], [.7, .3], [.3, .7], [.7, .7], [.5, .2], [.5, .8], [.2, .5], [.8, .5]]) {
       const x = r.left + fx * r.width, y = r.top + fy * r.height;
       const hit = document.elementFromPoint(x, y);
-      if (hit && hit.closest('[data-refs]') === node) return [x, y];
+      if (hit && hit.closest('[data-refs]') === node) return [x, y, Math.min(r.width, r.height)];
     }
   }
   return null;
 }"""
+
+
+def box(locator) -> dict:
+    """The element's box; the page may redraw it meanwhile (a live update), so ask again then."""
+    for _ in range(50):
+        found = locator.bounding_box()
+        if found:
+            return found
+        locator.page.wait_for_timeout(100)
+    raise AssertionError(f"{locator} never showed")
 
 
 def board_legal(page: Page) -> list[str]:
@@ -116,9 +133,10 @@ def sent(page: Page) -> int:
     return int(page.get_attribute("#game-page", "data-sent") or 0)
 
 
-def play_on_board(page: Page, action: str, max_clicks: int = 8) -> bool:
+def play_on_board(page: Page, action: str, max_clicks: int = 8, sizes: list | None = None) -> bool:
     """Play ``action`` by clicking board parts and the pictures in the board's tray only, as the
-    page marks them; confirm when asked. False if the board offered no way to it (nothing sent)."""
+    page marks them; confirm when asked. False if the board offered no way to it (nothing sent).
+    ``sizes`` gets the smaller side, in CSS pixels, of each target clicked: (what, px)."""
     before = sent(page)
     for _ in range(max_clicks):
         if page.locator("#confirm-bar").is_visible():
@@ -127,13 +145,20 @@ def play_on_board(page: Page, action: str, max_clicks: int = 8) -> bool:
             return True
         guide = page.evaluate("(a) => window.boardGuide.partsFor(a)", action)
         if guide["tray"]:
-            page.locator(f'#board-tray button[data-action="{action}"]').click()
+            button = page.locator(f'#board-tray button[data-action="{action}"]')
+            if sizes is not None:
+                b = box(button)
+                sizes.append((f"tray {action}", min(b["width"], b["height"])))
+            button.click()
             continue
-        point = next((p for p in (page.evaluate(_POINT_IN, refs) for refs in guide["parts"]) if p), None)
-        if point is None:
+        found = next(((refs, p) for refs, p in ((r, page.evaluate(_POINT_IN, r)) for r in guide["parts"]) if p), None)
+        if found is None:
             print(f"\nno way on the board to {action!r}: {guide}; picks {page.get_attribute('#board', 'data-picks')}")
             return False
-        page.mouse.click(*point)
+        refs, (x, y, side) = found
+        if sizes is not None:
+            sizes.append((refs, side))
+        page.mouse.click(x, y)
     if page.locator("#confirm-bar").is_visible():
         page.click("#confirm-yes")
     return sent(page) > before

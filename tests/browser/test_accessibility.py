@@ -1,6 +1,7 @@
 """axe-core (vendored under tests/browser/vendor/, injected from the file: no network) finds no
 serious or critical violation, colour contrast included, on the site's pages: home, new game, each
-game's page during play, the rules, a player's profile with their game history, the leaderboard.
+game's page during play, a finished game and its history replayed, the rules, a player's profile
+with their game history, the leaderboard.
 The counts per page are printed and written to test-output/axe.json."""
 
 import json
@@ -30,6 +31,11 @@ def audit(page) -> dict:
     return {"counts": counts, "serious": serious}
 
 
+def rules_run(page) -> set[str]:
+    result = page.evaluate("() => axe.run(document, { resultTypes: ['passes'] })")
+    return {r["id"] for r in result["passes"] + result["incomplete"] + result["violations"]}
+
+
 def record(name: str, found: dict, table: dict) -> None:
     table[name] = found["counts"]
     print(f"\naxe {name}: {found['counts'] or 'no violations'}")
@@ -57,6 +63,12 @@ def test_no_serious_or_critical_violations_on_any_page(new_user):
     page.click("#confirm-yes")
     expect(page.locator("#status")).to_contain_text("Game over")
     check("game over (mandara)")
+    # The game's history: every event shown, one row replayed on the board.
+    page.check("#show-all-events")
+    page.locator("#moves li button").first.click()
+    expect(page.locator("#moves li.replayed")).to_have_count(1)
+    expect(page.locator("#status")).to_contain_text("Replay:")
+    check("history (the finished game replayed)")
     page.goto("/rules/")
     check("rules index")
     for game in PLAYERS:
@@ -67,4 +79,5 @@ def test_no_serious_or_critical_violations_on_any_page(new_user):
     page.goto("/leaderboard/paso/")
     check("leaderboard")
     (OUTPUT / "axe.json").write_text(json.dumps(table, indent=1))
+    assert "color-contrast" in rules_run(page)  # colour contrast is among the rules that ran
     assert not failures, json.dumps(failures, indent=1)

@@ -1,6 +1,8 @@
-"""Every game played against the random bot by clicking the board alone (its marked places and the
-pictures in its tray), at desktop and phone sizes: the share of moves made that way is measured and
-printed, and a screenshot of each game at each size is saved under test-output/screenshots/."""
+"""Every game played to its end against the random bot by clicking the board alone (its marked places
+and the pictures in its tray), at desktop and phone sizes: the share of moves made that way is
+measured, printed and written to test-output/board-share.json; on the phone the board is zoomed (as
+a player does on a dense board) and the smallest target clicked in the game is measured (at least
+44 px); a screenshot of each game at each size is saved under test-output/screenshots/."""
 
 import json
 import random
@@ -16,7 +18,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = {"paso": 2, "tibetana": 2, "nakatha": 2, "mandara": 3}
 SIZES = {"desktop": (1280, 800, False), "phone": (390, 844, True)}
-MOVES = {"desktop": 80, "phone": 30}  # own moves per game: a random game can run for hundreds
+MOVES = 1500  # own moves: a safety net only (a random Nakatha runs to 460 of them); every game must end
+TOUCH = 44  # px: the least side of a target a finger hits
 AVOID = {"concede", "offer", "accept", "resign"}  # they end the game or talk about it: tested apart
 
 
@@ -32,15 +35,19 @@ def wait_for_my_move_or_the_end(page) -> bool:
     raise AssertionError(f"neither my move nor the end: {page.locator('#status').inner_text()}")
 
 
-def record_share(game: str, size: str, on_board: int, total: int, finished: bool) -> None:
+def record_share(game: str, size: str, on_board: int, total: int, finished: bool, smallest) -> None:
     path = OUTPUT / "board-share.json"
     shares = json.loads(path.read_text()) if path.exists() else {}
-    shares[f"{game}@{size}"] = {"board": on_board, "total": total, "finished": finished}
+    shares[f"{game}@{size}"] = {"board": on_board, "total": total, "share": round(on_board / max(total, 1), 3),
+                                "finished": finished, "smallest_target_px": round(smallest[1], 1) if smallest else None,
+                                "smallest_target": smallest[0] if smallest else None}
     path.write_text(json.dumps(shares, indent=1, sort_keys=True))
     end = "the game ended" if finished else "the test stopped before the end"
-    print(f"\n{game} at {size}: {on_board} of {total} moves made by board clicks alone ({end})")
+    target = f"; smallest target clicked {smallest[1]:.0f} px ({smallest[0]})" if smallest else ""
+    print(f"\n{game} at {size}: {on_board} of {total} moves made by board clicks alone ({end}){target}")
 
 
+@pytest.mark.timeout(1500)
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", list(PLAYERS))
 def test_a_game_against_the_random_bot_by_board_clicks_alone(new_user, game, size):
@@ -49,15 +56,19 @@ def test_a_game_against_the_random_bot_by_board_clicks_alone(new_user, game, siz
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     create_game(page, game, ["me"] + ["bot:random"] * (PLAYERS[game] - 1))
+    sizes = [] if touch else None
+    if touch:
+        page.click("#zoom")
+        expect(page.locator("#board")).to_have_class(re.compile(r"\bzoomed\b"))
     rng = random.Random(f"{game}-{size}")
     on_board = total = 0
-    while total < MOVES[size] and wait_for_my_move_or_the_end(page):
+    while total < MOVES and wait_for_my_move_or_the_end(page):
         before = seq(page)
         actions = [a for a in board_legal(page) if a.split()[0] not in AVOID]
         if not actions:
             break
         action = rng.choice(actions)
-        if play_on_board(page, action):
+        if play_on_board(page, action, sizes=sizes):
             on_board += 1
         else:
             page.click("text=Clear selection")
@@ -70,7 +81,15 @@ def test_a_game_against_the_random_bot_by_board_clicks_alone(new_user, game, siz
             page.screenshot(path=str(shot))
             print(f"\nscreenshot: {shot}")
     finished = page.get_attribute("#game-page", "data-status") == "finished"
-    record_share(game, size, on_board, total, finished)
+    smallest = min(sizes, key=lambda s: s[1]) if sizes else None
+    record_share(game, size, on_board, total, finished, smallest)
+    shot = SCREENSHOTS / f"{game}-{size}-end.png"
+    page.screenshot(path=str(shot))
+    print(f"screenshot: {shot}")
     assert total > 0
+    assert finished, f"the game did not end in {total} moves"
     assert on_board == total, f"{total - on_board} of {total} moves needed the list"
+    if touch:
+        small = sorted({refs: px for refs, px in sizes if px < TOUCH}.items(), key=lambda kv: kv[1])
+        assert not small, f"targets under {TOUCH} px on the phone: {small[:8]}"
     assert not errors

@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import PASSWORD
 from tests.browser.pages import create_game, pick, seq
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -48,11 +49,21 @@ def test_resign_and_a_draw_offer_ask_first(new_user):
     expect(page.locator("#status")).to_contain_text("Game over: north (the random bot) won — Resignation")
 
 
-def test_the_confirm_moves_preference_previews_every_move_and_is_kept(new_user):
-    page = new_user("alice")
-    game_id = create_game(page, "paso", ["me", "bot:random"])
-    page.check("#confirm-moves")
-    page.goto(f"/games/{game_id}/")  # the preference outlives the page
+def test_the_confirm_moves_preference_previews_every_move_and_is_kept(browser, live_asgi, new_user):
+    first = new_user("alice")
+    game_id = create_game(first, "paso", ["me", "bot:random"])
+    expect(first.locator("#confirm-moves")).not_to_be_checked()
+    first.check("#confirm-moves")
+    expect(first.locator("#game-page")).to_have_attribute("data-confirm-moves", "true")  # stored
+    # Kept on the server, for the user: another browser, logged in afresh, starts with it on.
+    context = browser.new_context(base_url=live_asgi)
+    page = context.new_page()
+    page.goto("/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", PASSWORD)
+    page.click("form.stack button[type=submit]")
+    page.wait_for_url(live_asgi + "/")
+    page.goto(f"/games/{game_id}/")
     expect(page.locator("#confirm-moves")).to_be_checked()
     expect(page.locator("#game-page")).to_have_attribute("data-mine", "true")
     before = seq(page)
@@ -65,6 +76,7 @@ def test_the_confirm_moves_preference_previews_every_move_and_is_kept(new_user):
     page.click("#confirm-yes")
     expect(page.locator("#game-page")).not_to_have_attribute("data-seq", str(before))  # the bot may follow
     expect(page.locator("#moves")).to_contain_text("south: temple c1")
+    context.close()
 
 
 def test_the_tab_title_and_icon_say_whose_move_it_is(new_user):

@@ -113,6 +113,13 @@ def test_a_refused_move_says_why_and_the_page_catches_up(new_user):
     stale.unroute("**/api/games/**")
     expect(stale.locator("#status")).to_contain_text("Waiting for north")  # polling caught up
     expect(stale.locator("#moves")).to_contain_text("south: temple c1")
+    expect(stale.locator("#error")).to_be_visible()  # caught up, the message is true: it stays to be read
+    # The game moves on: the refusal is about a past position, and goes.
+    bob.goto(f"/games/{game_id}/")
+    expect(bob.locator("#status")).to_contain_text("Your move (north)")
+    pick(bob, "c5")
+    expect(stale.locator("#status")).to_contain_text("Your move (south)")
+    expect(stale.locator("#error")).to_be_hidden()
 
 
 def test_a_dropped_socket_reconnects_and_the_page_resyncs(new_user):

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import OUTPUT
-from tests.browser.pages import AVOID, click_action, create_game, game_moves, legal, seq
+from tests.browser.pages import AVOID, click_action, create_game, game_moves, label, legal, seq
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,9 +22,9 @@ def seat_names(page):
     for n in range(seats.count()):
         name, player = seats.nth(n).get_attribute("data-seat"), seats.nth(n).get_attribute("data-player")
         if player.startswith("bot:"):
-            bots.append(name)
+            bots.append(label(name))
         elif player == "alice":
-            mine = name
+            mine = label(name)
     return mine, bots
 
 

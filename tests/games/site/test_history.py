@@ -101,3 +101,21 @@ def test_other_timeouts_read_as_what_the_policy_did(payload, text):
 def test_a_withheld_chance_outcome_stays_withheld():
     row = {"kind": "chance", "actor": "chance", "action": "(hidden until the game ends)", "payload": {}}
     assert describe(row) == "chance: (hidden until the game ends)"
+
+
+def test_numbered_seats_read_as_players_and_reasons_as_words(client, alice, bob):
+    """Nakatha names its seats p0, p1: the move list says "player 1", "player 2"; an outcome's
+    reason reads as words (mandala_complete: "mandala complete"); named seats keep their names."""
+    from games.site.events import seat_labels
+
+    assert seat_labels(["p0", "p1"]) == {"p0": "player 1", "p1": "player 2"}
+    assert seat_labels(["south", "north"]) == {} and seat_labels([]) == {}
+    labels = seat_labels(["p0", "p1", "p2"])
+    end = {"kind": "end", "actor": "service", "payload": {"outcome": {"winners": ["p2"], "reason": "mandala_complete"}}}
+    assert describe(end, labels) == "service: the game is over: player 3 won (mandala complete)"
+    assert describe({"kind": "move", "actor": "p1", "action": "pass"}, labels) == "player 2: pass"
+    game = accepted_game(creator=alice, name="nakatha", seats=[{"user": "alice"}, {"user": "bob"}])
+    services.resign(user=bob, game_id=game.pk)
+    rows = texts(client, game)
+    assert rows[-1] == ("end", "service: the game is over: player 1 won (resignation)")
+    assert not any(text.startswith(("p0:", "p1:")) for _, text in rows)

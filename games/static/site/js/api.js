@@ -21,8 +21,16 @@ export async function getJSON(url) {
 }
 
 export async function postJSON(url, data, headers = {}) {
+  return sendJSON("POST", url, data, headers);
+}
+
+export async function putJSON(url, data, headers = {}) {
+  return sendJSON("PUT", url, data, headers);
+}
+
+async function sendJSON(method, url, data, headers) {
   return parse(await fetch(url, {
-    method: "POST",
+    method,
     credentials: "same-origin",
     headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf(), ...headers },
     body: JSON.stringify(data),

@@ -1,14 +1,14 @@
 // The game page: draws the position, lets the player choose an action on the board (the list of
 // legal actions stays as a secondary view), sends it, and follows the game live. Everything it
 // shows comes from the server (REST API and WebSocket).
-import { ApiError, errorText, getJSON, postJSON } from "./api.js";
+import { ApiError, errorText, getJSON, postJSON, putJSON } from "./api.js";
 import { renderChoices } from "./choices.js";
 import { Live } from "./live.js";
 import { DeadlineLine } from "./clock.js";
 import * as receipts from "./receipts.js";
 import { dangerous, difference, narrowAll, narrowBy, plan, tokenizer } from "./select.js";
 import { moveRows } from "./moves.js";
-import { gameTitle, outcomeText, seatLabel, setFavicon } from "./words.js";
+import { gameTitle, outcomeText, seatLabel, seatLabels, seatWord, setFavicon } from "./words.js";
 import { arrowTarget } from "./keys.js";
 import * as generic from "./boards/generic.js";
 import * as mandara from "./boards/mandara.js";
@@ -45,20 +45,42 @@ let replaySeq = null; // null: the live position
 let historySeq = -1;
 let busy = false;
 let tokens = tokenizer(renderer, {});
-let errorKind = null; // "down": cleared by the next state; "stale", "refused": by the next click
+let errorKind = null; // "down": cleared by the next state; "stale", "refused": by the next click,
+// or once the page has caught up and the game moved on again (the message is about a past position)
+let errorCaughtUp = false;
 
-// --- the player's preference: confirm every move (kept in this browser) ---------------------------
-const PREF_KEY = "confirm-moves";
-confirmPref.checked = localStorage.getItem(PREF_KEY) === "on";
-confirmPref.addEventListener("change", () => localStorage.setItem(PREF_KEY, confirmPref.checked ? "on" : "off"));
+// --- the player's preference: confirm every move (kept on the server, /api/me/preferences) -------
+confirmPref.checked = root.dataset.confirmMoves === "true";
+confirmPref.addEventListener("change", async () => {
+  const wanted = confirmPref.checked;
+  confirmPref.disabled = true;
+  try {
+    const stored = await putJSON("/api/me/preferences", { confirm_moves: wanted });
+    confirmPref.checked = !!stored.confirm_moves;
+    root.dataset.confirmMoves = String(confirmPref.checked);
+  } catch (err) {
+    confirmPref.checked = !wanted;
+    showError(`Your preference was not saved: ${errorText(err)}`, "refused");
+  } finally {
+    confirmPref.disabled = false;
+  }
+});
 
 // --- live state ---------------------------------------------------------------------------------
+let labels = {}; // people's words for numbered seats: p0 -> "player 1"
+const say = (seat) => seatWord(seat, labels);
+
 function onState(message) {
   const moved = !current || message.seq !== current.seq;
   current = message;
+  labels = seatLabels(message.game.seats.map((s) => s.name));
   tokens = tokenizer(renderer, { seat: message.seat });
   if (moved) { picks = []; hidePreview(); }
   if (errorKind === "down") hideError(); // the page caught up: the board is what the server holds
+  else if (errorKind && moved) {
+    if (errorCaughtUp) hideError(); // a later move: the refusal is about a position long gone
+    else errorCaughtUp = true; // the position the refusal was about, caught up: it stays to be read
+  }
   root.dataset.seq = message.seq;
   slider.max = message.seq;
   if (replaySeq === null) {
@@ -99,7 +121,7 @@ function showSeats() {
     const swatch = document.createElement("span");
     swatch.className = `swatch swatch-${s.number}`;
     swatch.setAttribute("aria-hidden", "true");
-    span.append(swatch, `${s.name}: `);
+    span.append(swatch, `${say(s.name)}: `);
     if (s.open) span.append(Object.assign(document.createElement("em"), { textContent: "open" }));
     else if (s.invited) span.append(Object.assign(document.createElement("em"), { textContent: `${s.player} (invited)` }));
     else if (s.player && s.player.startsWith("bot:")) span.append(`${s.player.slice(4)} bot`);
@@ -132,18 +154,18 @@ function showStatus() {
   } else if (current.legal.length) {
     mine = true;
     const prompt = renderer.prompt ? renderer.prompt(current.view, current.legal, current.seat) : null;
-    text = `Your move (${current.seat}): ${prompt || `choose one of ${current.legal.length} actions`}.`;
+    text = `Your move (${say(current.seat)}): ${prompt || `choose one of ${current.legal.length} actions`}.`;
   } else if (botToAct()) {
     root.dataset.thinking = "true";
-    text = `Waiting for ${game.to_act}: ${seatLabel(botToAct())} is thinking…`;
+    text = `Waiting for ${say(game.to_act)}: ${seatLabel(botToAct())} is thinking…`;
   } else {
-    text = game.to_act ? `Waiting for ${game.to_act}.` : "Waiting for the next event.";
+    text = game.to_act ? `Waiting for ${say(game.to_act)}.` : "Waiting for the next event.";
   }
-  if (game.draw_offer && game.draw_offer.length && !game.outcome) text += ` Draw offered by ${game.draw_offer.join(", ")}.`;
+  if (game.draw_offer && game.draw_offer.length && !game.outcome) text += ` Draw offered by ${game.draw_offer.map(say).join(", ")}.`;
   statusEl.textContent = text;
   root.dataset.status = game.status;
   root.dataset.mine = mine ? "true" : "false";
-  document.title = gameTitle(gameName, gameId, { mine, over: !!game.outcome, toAct: game.to_act });
+  document.title = gameTitle(gameName, gameId, { mine, over: !!game.outcome, toAct: game.to_act && say(game.to_act) });
   setFavicon(mine ? "move" : game.outcome ? "over" : "wait");
   const actions = document.querySelector(".game-actions");
   if (actions) actions.hidden = game.status !== "active";
@@ -356,6 +378,7 @@ function refusal(action, err) {
 
 function showError(text, kind = "refused") {
   errorKind = kind;
+  errorCaughtUp = false;
   errorEl.dataset.kind = kind;
   errorEl.textContent = text;
   errorEl.hidden = false;

@@ -11,6 +11,18 @@ export function humanWords(code) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+// Seats an engine names by number (Nakatha's p0, p1) read "player 1", "player 2"; named seats (south,
+// pink, red) keep their names. The server's move list says the same (games/site/events.py).
+export function seatLabels(names) {
+  const list = [...names];
+  if (!list.length || !list.every((n) => /^p\d+$/.test(n))) return {};
+  return Object.fromEntries(list.map((n) => [n, `player ${Number(n.slice(1)) + 1}`]));
+}
+
+export function seatWord(name, labels) {
+  return (labels && labels[name]) || name;
+}
+
 export function seatLabel(seat) {
   if (!seat.player) return seat.name;
   return seat.player.startsWith("bot:") ? `the ${seat.player.slice(4)} bot` : seat.player;
@@ -18,7 +30,8 @@ export function seatLabel(seat) {
 
 export function outcomeText(outcome, seats) {
   const byName = Object.fromEntries(seats.map((s) => [s.name, s]));
-  const who = (name) => (byName[name] && byName[name].player ? `${name} (${seatLabel(byName[name])})` : name);
+  const labels = seatLabels(seats.map((s) => s.name));
+  const who = (name) => (byName[name] && byName[name].player ? `${seatWord(name, labels)} (${seatLabel(byName[name])})` : seatWord(name, labels));
   const winners = outcome.winners || [];
   const result = winners.length ? `${winners.map(who).join(" and ")} won` : "a draw";
   return `${result} — ${humanWords(outcome.reason)}`;

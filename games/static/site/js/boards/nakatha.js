@@ -1,6 +1,7 @@
 // Nakatha: the hexagonal board of radius 6 around the Dais (rulings N1-N3): claims colour the
 // tiles, pieces are labelled by faction and number.
 import { board, facts, hexPoints, html, pickable, svg, text } from "../svg.js";
+import { humanWords, seatLabels, seatWord } from "../words.js";
 
 const R = 17; // hex corner radius
 const DIRECTIONS = { n: [0, -1], ne: [1, -1], se: [1, 0], s: [0, 1], sw: [-1, 1], nw: [-1, 0] };
@@ -65,30 +66,43 @@ export function render(view) {
     for (const p of here) {
       const label = `${p.faction}.${p.id}${p.turned ? " (turned)" : ""} on ${name}`;
       const piece = pickable(svg("g", { class: `piece faction-${p.faction}${p.turned ? " turned" : ""}` }), [`${p.faction}.${p.id}`, name], label);
-      piece.append(svg("circle", { cx: x, cy: y, r: R * 0.6 }), text(x, y, shortName(p.faction, p.id), { class: "tiny" }));
+      // The disc is drawn small to leave its tile's colour in view; a wider, unpainted ring around it
+      // takes the finger (at least 44 px with the board zoomed on a phone).
+      piece.append(svg("circle", { cx: x, cy: y, r: R * 0.8, class: "hit" }), svg("circle", { cx: x, cy: y, r: R * 0.6 }),
+        text(x, y, shortName(p.faction, p.id), { class: "tiny" }));
       g.append(piece);
     }
   }
   root.append(g);
 
+  const labels = seatLabels((view.seats || []).map((s) => s.name));
   const legend = html("ul", { class: "legend", "aria-label": "factions by player" });
   for (const s of view.seats || []) {
     for (const f of s.factions || []) {
       const swatch = svg("svg", { viewBox: "0 0 20 20", class: "legend-swatch", "aria-hidden": "true" });
       swatch.append(svg("g", { class: `faction-${f}` }, [svg("circle", { cx: 10, cy: 10, r: 8 })]));
-      legend.append(html("li", {}, [swatch, `${SHORT[f] || f}: ${f}, played by ${s.name}`]));
+      legend.append(html("li", {}, [swatch, `${SHORT[f] || f}: ${f}, played by ${seatWord(s.name, labels)}`]));
     }
   }
-  const rows = (view.seats || []).map((s) => [s.name, (s.factions || []).join(", ")]);
-  rows.push(["Phase", view.phase], ["Round", view.round], ["Turn", view.turn]);
+  const rows = (view.seats || []).map((s) => [humanWords(seatWord(s.name, labels)), (s.factions || []).join(", ")]);
+  rows.push(["Phase", PHASES[view.phase] || humanWords(view.phase)], ["Round", view.round], ["Turn", view.turn]);
   if (view.active) rows.push(["Active", typeof view.active === "string" ? view.active : JSON.stringify(view.active)]);
-  if (view.pending) rows.push(["Pending", view.pending.kind || JSON.stringify(view.pending)]);
+  if (view.pending && view.phase !== "over") rows.push(["To decide", PENDING[view.pending.kind] || humanWords(view.pending.kind || "a choice")]);
   if (view.sword) rows.push(["Sword", view.sword.found ? "found" : "not found yet"]);
   if (offBoard.length) rows.push(["Off the board", offBoard.join(", ")]);
   return { svg: root, panel: html("div", {}, [legend, facts(rows)]), caption: `Nakatha board, round ${view.round}` };
 }
 
+// What the player is asked, in words (the engine's pending kinds and phases).
+const PENDING = {
+  draft: "draft a faction", deal: "deal", deploy: "deploy a faction", activate: "activate a faction",
+  step: "move the active piece", land: "land the piece", ambush: "ambush or let pass", sword: "search for the sword",
+  roll: "roll",
+};
+const PHASES = { draft: "Draft", deal: "Deal", deploy: "Deployment", sword: "The sword", over: "Over" };
+
 export function prompt(view) {
-  if (view.pending && view.pending.kind) return `decide: ${view.pending.kind}`;
-  return "click a marked piece or tile, or a choice under the board";
+  const what = view.pending && view.pending.kind ? PENDING[view.pending.kind] || humanWords(view.pending.kind) : null;
+  const how = "click a marked piece or tile, or a choice under the board";
+  return what ? `${what}: ${how}` : how;
 }

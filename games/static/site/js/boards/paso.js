@@ -101,7 +101,10 @@ export function render(view, { seat }) {
       const classes = `token token-${who}${token.exhausted ? " exhausted" : ""}`;
       let g;
       if (mine) {
-        g = pickable(svg("g", { class: classes }), [name], label); // a character in the notation
+        // A character in the notation; on a stone it stands for that stone as well, so that a tap on
+        // it is also the way there for another of the player's characters (they may share a stone).
+        const under = loc.includes(".") ? [loc, loc.split(".")[0]] : [];
+        g = pickable(svg("g", { class: classes }), [name, ...under], label);
       } else if (loc.includes(".")) {
         g = pickable(svg("g", { class: classes }), [loc, loc.split(".")[0]], label); // a target square
       } else {
@@ -111,7 +114,9 @@ export function render(view, { seat }) {
       // South's tokens are discs, north's diamonds: the seats differ in shape as well as colour.
       const body = who === "south" ? svg("circle", { cx, cy, r: 13 })
         : svg("rect", { x: cx - 10, y: cy - 10, width: 20, height: 20, transform: `rotate(45 ${cx} ${cy})` });
-      g.append(body, text(cx, cy, LETTER[name] || name[0].toUpperCase()));
+      // An unpainted disc a little wider than the token takes the finger (44 px and more, zoomed).
+      const hit = g.classList.contains("pick") ? [svg("circle", { cx, cy, r: 18, class: "hit" })] : [];
+      g.append(...hit, body, text(cx, cy, LETTER[name] || name[0].toUpperCase()));
       tokenLayer.append(g);
     }
   }
