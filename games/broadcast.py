@@ -13,8 +13,10 @@ tries again on a fresh connection.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import threading
+import time
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -31,61 +33,120 @@ def watch_group(game_id: int) -> str:
     return f"game-{game_id}.watch"
 
 
-def messages(game) -> dict[str, dict]:
-    """The message of each group of ``game`` (read with its seats), by group name."""
+def messages(game, groups: set[str] | None = None) -> dict[str, dict]:
+    """The message of each group of ``game`` (read with its seats), by group name; only of
+    ``groups`` if given (each seat's view costs the engine a view and perhaps the legal list)."""
     from games import selectors
 
+    wanted = [seat for seat in [*range(game.players), None]
+              if groups is None or _group(game.pk, seat) in groups]
+    if not wanted:
+        return {}
     summary = selectors.game_summary(game)
     facts = {"type": "game.state", "seq": game.seq, "to_act": game.to_act,
              "users": [s.user_id if s.is_taken else None for s in game.seats.all()]}
     out = {}
-    for seat in [*range(game.players), None]:
+    for seat in wanted:
         state = {"type": "state", "game": summary, **selectors.seat_view(game, seat),
                  "legal": selectors.seat_legal(game, seat)}
-        group = watch_group(game.pk) if seat is None else seat_group(game.pk, seat)
-        out[group] = facts | {"for_seat": seat, "state": state}
+        out[_group(game.pk, seat)] = facts | {"for_seat": seat, "state": state}
     return out
 
 
-def send(game_id: int, seq: int) -> None:
-    """Send each group its message about ``game_id`` as it is now (``seq`` or later)."""
-    from games.models import Game
+def _group(game_id: int, seat: int | None) -> str:
+    return watch_group(game_id) if seat is None else seat_group(game_id, seat)
 
+
+def send(game_id: int, seq: int) -> None:
+    """Send each listened group its message about ``game_id`` as it is now (``seq`` or later).
+
+    Groups nobody is in are neither computed nor sent: a move nobody watches costs one round trip
+    to the layer (the groups' sizes), not a view per seat."""
     layer = get_channel_layer()
     if layer is None:
         return
-    if isinstance(layer, InMemoryChannelLayer) and not _watched_here(layer, game_id):
-        return  # nobody in this process watches the game (the in-memory layer reaches no other)
-    game = Game.objects.prefetch_related("seats__user", "seats__invited").filter(pk=game_id).first()
+    listened = _run(layer, _listened(layer, game_id))
+    if not listened:
+        return
+    game = _game_with_seats(game_id)
     if game is None:
         return
-    _send_all(layer, messages(game))
+    by_group = messages(game, listened)
+    if by_group:
+        _run(layer, _send_all(layer, by_group))
 
 
-def _watched_here(layer: InMemoryChannelLayer, game_id: int) -> bool:
-    prefix = f"game-{game_id}."
-    return any(members and group.startswith(prefix) for group, members in list(layer.groups.items()))
+def _all_groups(game_id: int) -> list[str]:
+    return [watch_group(game_id), *(seat_group(game_id, n) for n in range(_most_seats()))]
 
 
-def _send_all(layer, by_group: dict[str, dict]) -> None:
-    async def all_groups():
-        for group, message in by_group.items():
-            try:
-                await layer.group_send(group, message)
-            except Exception:  # after Redis restarts a pooled connection fails once: a fresh one
-                await layer.group_send(group, message)
+@functools.cache
+def _most_seats() -> int:
+    from engine import available, get_game
 
+    return max(max(get_game(name).player_counts) for name in available())
+
+
+async def _listened(layer, game_id: int) -> set[str]:
+    """The groups of the game that someone is in."""
+    groups = _all_groups(game_id)
+    if isinstance(layer, InMemoryChannelLayer):
+        return {g for g in groups if layer.groups.get(g)}
+
+    async def members(group):
+        connection = layer.connection(layer.consistent_hash(group))
+        alive_since = int(time.time()) - layer.group_expiry
+        return await connection.zcount(layer._group_key(group), alive_since, "+inf")
+
+    try:
+        counts = await asyncio.gather(*(members(g) for g in groups))
+    except Exception:  # after Redis restarts a pooled connection fails once: a fresh one
+        counts = await asyncio.gather(*(members(g) for g in groups))
+    return {g for g, n in zip(groups, counts, strict=True) if n}
+
+
+def _game_with_seats(game_id: int):
+    """The game row with its seats and their users, in one query (as ``store.lock_game``, unlocked)."""
+    from games.models import Seat
+
+    seats = list(Seat.objects.select_related("game", "user", "invited").filter(game_id=game_id).order_by("number"))
+    if not seats:
+        return None
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game
+    cached = game.seats.all()  # what prefetch_related("seats") would have stored
+    cached._result_cache, cached._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": cached}
+    return game
+
+
+
+async def _send_all(layer, by_group: dict[str, dict]) -> None:
+    async def one(group, message):
+        try:
+            await layer.group_send(group, message)
+        except Exception:  # after Redis restarts a pooled connection fails once: a fresh one
+            await layer.group_send(group, message)
+
+    await asyncio.gather(*(one(group, message) for group, message in by_group.items()))
+
+
+def _run(layer, coroutine):
+    """Run ``coroutine`` against the layer from this (synchronous) thread; raises what it raises."""
     if isinstance(layer, InMemoryChannelLayer):
         # The in-memory layer lives on its consumers' loop: it must be reached from there. A
         # request's thread finds that loop itself; another thread (the background bot worker)
         # is handed it by the ASGI entry (``serve_on``).
         loop = _server["loop"]
         if loop is not None and loop.is_running() and not _on_a_loop():
-            asyncio.run_coroutine_threadsafe(all_groups(), loop).result(timeout=TIMEOUT)
-        else:
-            async_to_sync(all_groups)()
-        return
-    asyncio.run_coroutine_threadsafe(all_groups(), _sender_loop()).result(timeout=TIMEOUT)
+            return asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout=TIMEOUT)
+
+        async def awaited():
+            return await coroutine
+
+        return async_to_sync(awaited)()
+    return asyncio.run_coroutine_threadsafe(coroutine, _sender_loop()).result(timeout=TIMEOUT)
 
 
 #: The server's event loop, where the in-memory layer's consumers run (see ``serve_on``).
