@@ -203,6 +203,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.Game.Status",
         "ReportStatusEnum": "games.models.Report.Status",
+        "EventKindEnum": "games.models.Event.Kind",
+        "NotificationKindEnum": "games.models.Notification.Kind",
     },
 }
 

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils import timezone
+
 from games import plan as plans
+from games.errors import InvalidRequest
 from games.models import Notification
 
 YOUR_MOVE, INVITATION, INVITATION_ANSWERED, ENDED, MODERATION = (
@@ -113,3 +116,43 @@ def _result(planned: plans.Plan, names: list[str], after: plans.Head, user_id: i
 
 def _deadline(deadline) -> str:
     return f"; the deadline is {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
+
+
+# --- the inbox ------------------------------------------------------------------------------------------
+#: Ids one mark-read request may name at most (a page is 20; this bounds the statement).
+MAX_IDS = 200
+
+
+def inbox(user):
+    """The user's notifications, newest first (with the game's name, for the link's label)."""
+    return Notification.objects.filter(user=user).select_related("game").order_by("-created_at", "-id")
+
+
+def unread_count(user) -> int:
+    if not getattr(user, "is_authenticated", False):
+        return 0
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def mark_read(user, *, ids=None, everything: bool = False, now=None) -> int:
+    """Mark the user's notifications ``ids`` (or all of them) read; returns how many this marked.
+
+    Ids that are not the user's, or already read, are passed over: marking read is idempotent,
+    and nobody learns which ids exist."""
+    if everything == (ids is not None):
+        raise InvalidRequest('name the notifications to mark read ("ids") or all of them ("all": true), not both',
+                             field="ids")
+    unread = Notification.objects.filter(user=user, read_at__isnull=True)
+    if not everything:
+        if not isinstance(ids, list | tuple) or not ids or len(ids) > MAX_IDS or not all(
+                isinstance(i, int) and not isinstance(i, bool) and 0 < i < 2**63 for i in ids):
+            raise InvalidRequest(f"ids must be a list of 1 to {MAX_IDS} notification ids", field="ids")
+        unread = unread.filter(pk__in=ids)
+    return unread.update(read_at=now or timezone.now())
+
+
+def summary(notification: Notification) -> dict:
+    return {"id": notification.pk, "kind": notification.kind, "game": notification.game_id,
+            "game_name": notification.game.name, "seq": notification.seq, "text": notification.text,
+            "created_at": notification.created_at.isoformat(),
+            "read_at": notification.read_at.isoformat() if notification.read_at else None}
