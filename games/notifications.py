@@ -93,6 +93,18 @@ def rows_for(engine, planned: plans.Plan, by=None) -> list[Notification]:
                          created_at=planned.at) for user_id, kind, text in for_plan(engine, planned, by)]
 
 
+def tell_rating_changes(game_id: int, changes: dict[int, tuple[float, float]]) -> int:
+    """The scoring's part (in its transaction): each player's "game ended" notification gains their
+    rating change, ``{user id: (before, after)}``. Returns how many notifications said it."""
+    told = 0
+    for row in Notification.objects.filter(game_id=game_id, kind=ENDED, user_id__in=list(changes)):
+        before, after = changes[row.user_id]
+        row.text = f"{row.text} Your rating: {before:.0f} → {after:.0f} ({after - before:+.0f})."[:MAX_TEXT]
+        row.save(update_fields=["text"])
+        told += 1
+    return told
+
+
 def reminder_text(name: str, game_id: int, seat_name: str, kind: str, deadline: datetime) -> str:
     left = "24 hours" if kind == DEADLINE_24H else "2 hours"
     return f"Less than {left} left for your move in {label(name, game_id)} (you play {seat_name}){_deadline(deadline)}."

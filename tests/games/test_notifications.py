@@ -167,3 +167,17 @@ def test_a_plain_move_stored_by_one_statement_tells_the_next_seat(alice, bob):
     for row in Notification.objects.filter(game=game, kind="your_move"):
         mover = Event.objects.get(game=game, seq=row.seq).actor
         assert mover not in names or players[names.index(mover)] != row.user  # never the mover
+
+
+def test_the_scoring_adds_the_rating_change_to_the_game_ended_notification(dice_game, alice, bob):
+    from games import ratings
+
+    game = dice(alice, bob)
+    services.resign(user=bob, game_id=game.pk)
+    changes = ratings.score_game(game.pk)
+    before, after = changes[f"user:{alice.pk}"]
+    [ended] = told(alice, "ended")
+    assert ended.text == (f"Dice #{game.pk} is over: you won (by resignation). "
+                          f"Your rating: {before.rating:.0f} → {after.rating:.0f} ({after.rating - before.rating:+.0f}).")
+    assert ratings.score_game(game.pk) is None  # scored once: the text gains it once
+    assert told(alice, "ended")[0].text == ended.text
