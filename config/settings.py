@@ -103,6 +103,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.site.inbox.unread",
             ],
         },
     },
@@ -203,6 +204,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.Game.Status",
         "ReportStatusEnum": "games.models.Report.Status",
+        "EventKindEnum": "games.models.Event.Kind",
+        "NotificationKindEnum": "games.models.Notification.Kind",
     },
 }
 

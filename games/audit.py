@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from dataclasses import replace
 from datetime import datetime
 
 import orjson
@@ -309,7 +310,8 @@ def plan_import(head: plan.Head, records: list[dict], users: dict[str, int]) -> 
               draw_offer=[], deadline_at=None)
     for number, fields in _seats_as_ended(head.players, records, users).items():
         draft.seat(number, **fields)
-    return draft.plan(answer={"game": head.game_id, "seq": len(records)})
+    # No ``before``: an imported history happened elsewhere, and tells nobody here anything.
+    return replace(draft.plan(answer={"game": head.game_id, "seq": len(records)}), before=None)
 
 
 def _at(record) -> datetime:

@@ -38,7 +38,7 @@ def accept(*, user, game_id: int, client_seed: str | None = None) -> Game:
     engine = get_game(game.name, rules_version=game.rules_version)
     draft = plan.Draft(plan.head_of(game), timezone.now())
     services.take_seat(draft, engine, seat.number, user=user, client_seed=client_seed, accepted=True)
-    services.execute(game, engine, services.start_if_full(draft, engine))
+    services.execute(game, engine, services.start_if_full(draft, engine), by=user)
     return game
 
 
@@ -52,7 +52,7 @@ def decline(*, user, game_id: int) -> Game:
     draft = plan.Draft(plan.head_of(game), timezone.now())
     draft.add(Event.Kind.DECLINE, engine.seat_name(game.players, seat.number),
               payload={"seat": seat.number, "user": user.username})
-    services.execute(game, engine, _cancel(draft, "declined"))
+    services.execute(game, engine, _cancel(draft, "declined"), by=user)
     return game
 
 
@@ -87,7 +87,7 @@ def open_seat(*, user, game_id: int, seat) -> Game:
     draft = plan.Draft(plan.head_of(game), timezone.now())
     draft.add(Event.Kind.OPEN_SEAT, "service", payload=payload)
     draft.seat(found.number, invited_id=None, invited_until=None)
-    services.execute(game, get_game(game.name, rules_version=game.rules_version), draft.plan())
+    services.execute(game, get_game(game.name, rules_version=game.rules_version), draft.plan(), by=user)
     return game
 
 

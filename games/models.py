@@ -345,3 +345,44 @@ class Preferences(models.Model):
         """Store the given settings (the others keep their values) and answer them all."""
         row, _ = cls.objects.update_or_create(user_id=user.pk, defaults={k: values[k] for k in cls.FIELDS if k in values})
         return {name: getattr(row, name) for name in cls.FIELDS}
+
+
+class Notification(models.Model):
+    """Something a user is told about a game of theirs: a row per user, read in the inbox.
+
+    Written in the same transaction as the events that cause it, by the write pipeline itself
+    (``games.notifications.for_plan``, stored by both executors), so a rolled-back write tells
+    nobody anything. Deadline reminders come from the beat sweep, once per (game, kind, deadline):
+    the unique constraint makes two concurrent sweeps write one row.
+    """
+
+    class Kind(models.TextChoices):
+        YOUR_MOVE = "your_move"
+        INVITATION = "invitation"  # offered a seat (or the offer withdrawn)
+        INVITATION_ANSWERED = "invitation_answered"  # an invited player accepted or declined
+        ENDED = "ended"  # the game ended, with its result
+        MODERATION = "moderation"  # a moderator acted on the game
+        DEADLINE_24H = "deadline_24h"
+        DEADLINE_2H = "deadline_2h"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    #: The game's seq once the write that caused it was stored: where the game page should be.
+    seq = models.PositiveIntegerField()
+    text = models.CharField(max_length=300)
+    created_at = models.DateTimeField(default=timezone.now)
+    read_at = models.DateTimeField(null=True, blank=True)
+    #: A reminder's deadline (null for every other kind): what makes a reminder once per deadline.
+    deadline = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "-created_at"], name="inbox_newest_first")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "kind", "deadline"], condition=models.Q(deadline__isnull=False),
+                                    name="one_reminder_per_deadline"),
+        ]
+
+    def __str__(self):
+        return f"{self.kind} for user {self.user_id} in game {self.game_id}"

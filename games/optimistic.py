@@ -36,7 +36,7 @@ from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from engine import EngineError, get_game
-from games import clock, idempotency, plan, relay, store
+from games import clock, idempotency, notifications, plan, relay, store
 from games.errors import ServiceError
 from games.models import Game
 
@@ -60,7 +60,7 @@ event AS (
     INSERT INTO games_event (game_id, seq, kind, actor, notation, payload, secret, created_at, prev_hash, hash)
     SELECT id, %(seq)s, %(kind)s, %(actor)s, %(notation)s, %(payload)s, %(secret)s, %(at)s, %(prev_hash)s, %(hash)s
       FROM moved
-){snapshot}{answer}
+){snapshot}{answer}{notices}
 INSERT INTO games_outbox (game_id, seq, kind, created_at, attempts, error)
 SELECT id, %(seq)s, work, %(at)s, 0, '' FROM moved, unnest(%(work)s::varchar[]) AS work
 RETURNING id, kind
@@ -78,14 +78,23 @@ answer AS (
     INSERT INTO games_idempotencyrecord (user_id, key, fingerprint, game_id, response, created_at)
     SELECT %(user)s, %(key)s, %(fingerprint)s, id, %(response)s, %(at)s FROM moved
 )"""
+# The notifications the plan causes (a plain move: the next seat's "your move"), one row per element.
+_NOTICES = """,
+notice AS (
+    INSERT INTO games_notification (user_id, kind, game_id, seq, text, created_at)
+    SELECT told.user_id, told.kind, id, %(seq)s, told.text, %(at)s
+      FROM moved, unnest(%(told_users)s::bigint[], %(told_kinds)s::varchar[], %(told_texts)s::varchar[])
+           AS told(user_id, kind, text)
+)"""
 
 
 @cache
-def statement(*, snapshot: bool, keyed: bool) -> str:
-    """The move's statement, with the snapshot due and the Idempotency-Key's answer as needed."""
+def statement(*, snapshot: bool, keyed: bool, notices: bool = False) -> str:
+    """The move's statement, with the snapshot due, the Idempotency-Key's answer and the
+    notifications as needed."""
     return _GUARD.format(
         unused_key=_UNUSED_KEY if keyed else "", snapshot=_SNAPSHOT if snapshot else "", answer=_ANSWER if keyed else "",
-        users=connection.ops.quote_name(get_user_model()._meta.db_table),
+        notices=_NOTICES if notices else "", users=connection.ops.quote_name(get_user_model()._meta.db_table),
     )
 
 
@@ -137,25 +146,28 @@ def submit(user, game_id: int, text: str, expected_seq, idempotency_key: str | N
     if not planned.plain:
         return None  # chance, an end: several events, the locked path stores them
     print_ = idempotency.move_print(game_id, text, expected_seq) if idempotency_key else ""
-    return _store(head, engine, planned, user.pk, idempotency_key, print_)
+    return _store(head, engine, planned, user, idempotency_key, print_)
 
 
-def _store(head: plan.Head, engine, planned: plan.Plan, user_id: int, key: str | None, print_: str) -> dict | None:
+def _store(head: plan.Head, engine, planned: plan.Plan, user, key: str | None, print_: str) -> dict | None:
     """The plan as one statement: its parameters are the plan's, nothing else."""
     event = planned.events[0]
     params = {"game": head.game_id, "expected": head.seq, "prev_hash": event["prev_hash"], "seq": event["seq"],
               "at": event["at"], "hash": event["hash"], "kind": event["kind"], "actor": event["actor"],
               "notation": event["notation"], "payload": Jsonb(event["payload"]), "secret": event["secret"],
               "to_act": planned.to_act, "deadline_at": planned.deadline_at, "draw_offer": Jsonb(planned.draw_offer),
-              "user": user_id,  # the writer, read by the statement itself: a suspended one stores nothing
+              "user": user.pk,  # the writer, read by the statement itself: a suspended one stores nothing
               "work": [r.kind for r in relay.rows_for(head.game_id, planned)]}
     snapshot = planned.snapshot is not None
     if snapshot:
         params.update(document=planned.snapshot, rules_version=engine.rules_version)
     if key:
         params.update(key=key, fingerprint=print_, response=Jsonb(planned.answer))
+    if told := notifications.for_plan(engine, planned, user):  # the same rows the locked executor stores
+        params.update(told_users=[u for u, _, _ in told], told_kinds=[k for _, k, _ in told],
+                      told_texts=[t for _, _, t in told])
     try:
-        work = _execute(statement(snapshot=snapshot, keyed=bool(key)), params)
+        work = _execute(statement(snapshot=snapshot, keyed=bool(key), notices=bool(told)), params)
     except IntegrityError:
         work = []  # the key was answered meanwhile: the locked path finds the answer
     if not work:

@@ -58,6 +58,7 @@ class Head:
     users: tuple  # by seat number: the seated user's id, or None
     bots: tuple  # by seat number: the bot level, or ""
     taken: tuple  # by seat number: whether a player (user or bot) holds it
+    invited: tuple = ()  # by seat number: the user a seat not yet taken is offered to, or None
 
 
 def head_of(game, state=None) -> Head:
@@ -69,7 +70,7 @@ def head_of(game, state=None) -> Head:
         deadline_at=game.deadline_at, draw_offer=tuple(game.draw_offer or ()), rated=game.rated,
         time_control=game.time_control, seed=game.seed, client_seeds=tuple(s.client_seed for s in seats),
         users=tuple(s.user_id if s.is_taken else None for s in seats), bots=tuple(s.bot for s in seats),
-        taken=tuple(s.is_taken for s in seats),
+        taken=tuple(s.is_taken for s in seats), invited=tuple(s.invited_id if s.is_invitation else None for s in seats),
     )
 
 
@@ -85,6 +86,7 @@ class Plan:
     snapshot: str | None  # the position document due at ``seq`` (``SNAPSHOT_EVERY``), else None
     answer: dict  # the response, kept for an Idempotency-Key
     at: datetime  # when it was drafted: its events' and its follow-up work's time
+    before: Head | None = None  # the head it was drafted on (who is told what compares the two)
 
     @property
     def state(self):
@@ -176,17 +178,20 @@ class Draft:
         """The head as it stands with the changes drafted so far (events not yet counted)."""
         users, bots, seeds, taken = (list(t) for t in (self.head.users, self.head.bots, self.head.client_seeds,
                                                         self.head.taken))
+        invited = list(self.head.invited or (None,) * len(taken))
         for number, fields in self.seats.items():
             taken[number] = fields["taken_at"] is not None if "taken_at" in fields else taken[number]
             users[number] = fields.get("user_id", users[number])
             bots[number] = fields.get("bot", bots[number])
             seeds[number] = fields.get("client_seed", seeds[number])
+            invited[number] = fields.get("invited_id", invited[number])
         users = [u if t else None for u, t in zip(users, taken, strict=True)]
+        invited = [None if t else i for i, t in zip(invited, taken, strict=True)]
         row = {f: self.row[f] for f in ROW_FIELDS if f in self.row and f != "outcome"}  # a head has no outcome
         if "draw_offer" in row:
             row["draw_offer"] = tuple(row["draw_offer"])
         return replace(self.head, state=self.state, users=tuple(users), bots=tuple(bots), client_seeds=tuple(seeds),
-                       taken=tuple(taken), **row)
+                       taken=tuple(taken), invited=tuple(invited), **row)
 
     def plan(self, *, answer: dict | None = None, snapshot: str | None = None) -> Plan:
         last = self.seq
@@ -194,7 +199,8 @@ class Draft:
         after = replace(self.facts(), seq=last, hash=head_hash)
         return Plan(game_id=self.head.game_id, events=tuple(self.events), seq=last, head_hash=head_hash,
                     row=dict(self.row), seats={n: dict(f) for n, f in self.seats.items()}, after=after,
-                    snapshot=snapshot, answer=answer or {"game": self.head.game_id, "seq": last}, at=self.at)
+                    snapshot=snapshot, answer=answer or {"game": self.head.game_id, "seq": last}, at=self.at,
+                    before=self.head)
 
 
 # --- moves -------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 
 from engine import get_game
+from games import notifications
 from games.models import Game, Rating
 
 log = logging.getLogger(__name__)
@@ -129,6 +130,8 @@ def score_game(game_id: int) -> dict | None:
             return None
         changes = _rate(game) if game.rated and game.status == Game.Status.FINISHED else {}
         Game.objects.filter(pk=game.pk).update(scored=True)
+        notifications.tell_rating_changes(game.pk, {int(k.split(":")[1]): (b.rating, a.rating)
+                                                    for k, (b, a) in changes.items() if k.startswith("user:")})
     log.info("scored game %s: %s", game_id, changes)
     return changes
 

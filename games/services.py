@@ -22,9 +22,9 @@ from django.utils import timezone
 from engine import EngineError, IllegalAction, NotationError, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment
-from games import accounts, clock, idempotency, inputs, optimistic, plan, relay, store
+from games import accounts, clock, idempotency, inputs, notifications, optimistic, plan, relay, store
 from games.errors import BUSY, Conflict, Forbidden, InvalidRequest, NotFound, database_busy
-from games.models import Event, Game, Seat, Snapshot
+from games.models import Event, Game, Notification, Seat, Snapshot
 from games.store import engine_of, load_state, lock_game, remember
 
 User = get_user_model()
@@ -75,7 +75,7 @@ def create_game(
             take_seat(draft, engine, number, bot=spec["bot"])
         elif "invite" in spec:
             draft.seat(number, invited_id=spec["invite"].pk, invited_until=invited_until)
-    execute(game, engine, start_if_full(draft, engine))
+    execute(game, engine, start_if_full(draft, engine), by=creator)
     return game
 
 
@@ -184,7 +184,7 @@ def join_game(*, user, game_id: int, seat: int | None = None, client_seed: str |
     client_seed = check_client_seed(client_seed)
     draft = plan.Draft(plan.head_of(game), timezone.now())
     take_seat(draft, engine, open_seats[0].number, user=user, client_seed=client_seed)
-    execute(game, engine, start_if_full(draft, engine))
+    execute(game, engine, start_if_full(draft, engine), by=user)
     return game
 
 
@@ -250,7 +250,7 @@ def _submit_action(user, game_id, text, expected_seq, key, print_) -> dict:
     check_writable(user)
     engine, state = _playable(game, expected_seq)
     seat = plan.acting_seat(engine, plan.head_of(game, state), user.pk)
-    planned = play(game, engine, state, seat, text)
+    planned = play(game, engine, state, seat, text, by=user)
     idempotency.keep(user, key, print_, game.pk, planned.answer)
     return planned.answer
 
@@ -281,8 +281,9 @@ def bot_choice(head: plan.Head, engine, seat: int, level: str) -> str:
     return engine.format(action)
 
 
-def play(game: Game, engine, state, seat: int, text: str) -> plan.Plan:
-    """Plan ``seat`` playing ``text`` on the locked game and store the plan (the locked executor)."""
+def play(game: Game, engine, state, seat: int, text: str, by=None) -> plan.Plan:
+    """Plan ``seat`` playing ``text`` on the locked game and store the plan (the locked executor);
+    ``by`` is the user who played (None: a bot)."""
     try:
         planned = plan.plan_action(engine, plan.head_of(game, state), seat, text, at=timezone.now(), now=clock.now(),
                                    snapshot_every=settings.SNAPSHOT_EVERY)
@@ -290,13 +291,14 @@ def play(game: Game, engine, state, seat: int, text: str) -> plan.Plan:
         raise InvalidRequest(str(exc), field="action", rule=exc.rule) from exc
     except EngineError as exc:
         raise InvalidRequest(str(exc), field="action") from exc
-    execute(game, engine, planned)
+    execute(game, engine, planned, by=by)
     return planned
 
 
-def execute(game: Game, engine, planned: plan.Plan) -> None:
+def execute(game: Game, engine, planned: plan.Plan, by=None) -> None:
     """Store a plan as it is, under the row lock this transaction holds: its events, the game row's
-    and seats' changes, its snapshot and its follow-up work (the outbox); then remember the head."""
+    and seats' changes, its snapshot, its notifications (``by`` wrote it: they are told nothing)
+    and its follow-up work (the outbox); then remember the head."""
     Event.objects.bulk_create(
         Event(game=game, seq=r["seq"], kind=r["kind"], actor=r["actor"], notation=r["notation"], payload=r["payload"],
               secret=r["secret"], created_at=r["at"], prev_hash=r["prev_hash"], hash=r["hash"])
@@ -313,6 +315,8 @@ def execute(game: Game, engine, planned: plan.Plan) -> None:
         seats[number].save(update_fields=[f.removesuffix("_id") for f in fields])
     if planned.snapshot is not None:
         Snapshot.objects.create(game=game, seq=planned.seq, document=planned.snapshot, rules_version=engine.rules_version)
+    if told := notifications.rows_for(engine, planned, by):
+        Notification.objects.bulk_create(told)
     outbox = relay.rows_for(game.pk, planned)
     relay.store(outbox)
     relay.after_commit(outbox)
@@ -334,7 +338,7 @@ def resign(*, user, game_id: int) -> Game:
     draft = plan.Draft(plan.head_of(game), timezone.now())
     draft.add(Event.Kind.RESIGN, names[seat])
     draft.end({"winners": [name for n, name in enumerate(names) if n != seat], "reason": "resignation", "scores": None})
-    execute(game, engine, draft.plan())
+    execute(game, engine, draft.plan(), by=user)
     return game
 
 
@@ -352,7 +356,7 @@ def draw(*, user, game_id: int, choice: str) -> Game:
         raise Conflict("there is no draw offer to answer")
     if choice != "decline" and seat in game.draw_offer:
         raise Conflict("you already agree to a draw; waiting for the others")
-    execute(game, engine, plan_draw(plan.head_of(game, state), name, seat, choice, at=timezone.now()))
+    execute(game, engine, plan_draw(plan.head_of(game, state), name, seat, choice, at=timezone.now()), by=user)
     return game
 
 

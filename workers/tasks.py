@@ -56,13 +56,14 @@ def score_game(game_id: int) -> bool:
 @healing_task(expires=300, max_retries=3)  # the next beat tick sweeps again anyway
 def sweep_deadlines(now: str | None = None) -> int:
     """The periodic task (celery beat): queue a timeout for each game whose seat ran out of time,
-    cancel the games whose invitations lapsed, and queue again any bot turn whose task was lost.
+    cancel the games whose invitations lapsed, remind the seats whose deadline is near (24 h, then
+    2 h: ``games.reminders``), and queue again any bot turn whose task was lost.
     Returns the number of timeouts queued.
 
     ``now`` (ISO 8601) fixes the clock for the sweep and the timeouts it queues, for tests and
     for replaying a missed sweep; by default the real time.
     """
-    from games import clock, idempotency, invitations, notify
+    from games import clock, idempotency, invitations, notify, reminders
 
     moment = _moment(now) or clock.now()
     idempotency.purge()  # answers kept past IDEMPOTENCY_KEY_HOURS
@@ -71,6 +72,8 @@ def sweep_deadlines(now: str | None = None) -> int:
         game_timeout.delay(game_id, moment.isoformat())
     if cancelled := invitations.expire_overdue(moment):  # a few events each: done here, each game once
         log.info("%s games cancelled: invitations not answered in time", cancelled)
+    if reminded := reminders.remind_due(moment):  # after the timeouts were queued: those are past reminding
+        log.info("%s deadline reminders written", reminded)
     for game_id, seq in clock.stalled_bot_turns(moment):
         log.warning("bot turn %s:%s was still waiting: queued again", game_id, seq)
         notify.schedule_bot(game_id, seq)

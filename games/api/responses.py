@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.models import Event, Game, Report, Sanction
+from games.models import Event, Game, Notification, Report, Sanction
 
 
 # --- errors ------------------------------------------------------------------------------------------
@@ -246,3 +246,30 @@ class VerifySerializer(serializers.Serializer):
 
 class PingSerializer(serializers.Serializer):
     username = serializers.CharField()
+
+
+# --- notifications -------------------------------------------------------------------------------------
+class NotificationSerializer(serializers.Serializer):
+    """Something you are told about a game of yours (``GET /api/notifications``)."""
+
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Notification.Kind.choices)
+    game = serializers.IntegerField(help_text="the game's id")
+    game_name = serializers.CharField(help_text="the game's key, e.g. paso")
+    seq = serializers.IntegerField(help_text="the game's seq once the write that caused it was stored")
+    text = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    read_at = serializers.DateTimeField(allow_null=True, help_text="null: unread")
+
+
+class NotificationPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    unread = serializers.IntegerField(help_text="your unread notifications, all pages")
+    results = NotificationSerializer(many=True)
+
+
+class MarkedSerializer(serializers.Serializer):
+    marked = serializers.IntegerField(help_text="notifications this request marked read")
+    unread = serializers.IntegerField(help_text="your unread notifications left")

@@ -87,3 +87,9 @@ class OpenSeatSerializer(serializers.Serializer):
 
     def validate_seat(self, value):
         return int(value) if value.isdigit() else value
+
+
+class MarkReadSerializer(serializers.Serializer):
+    ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**63 - 1), required=False,
+                                allow_empty=False, max_length=200, help_text="the notifications to mark read")
+    all = serializers.BooleanField(required=False, default=False, help_text="mark every notification read")

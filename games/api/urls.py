@@ -24,4 +24,6 @@ urlpatterns = [
     path("games/<id:game_id>/decline", views.Decline.as_view(), name="game-decline"),
     path("games/<id:game_id>/open-seat", views.OpenSeat.as_view(), name="game-open-seat"),
     path("invitations", views.Invitations.as_view(), name="invitations"),
+    path("notifications", views.Notifications.as_view(), name="notifications"),
+    path("notifications/read", views.MarkRead.as_view(), name="notifications-read"),
 ]

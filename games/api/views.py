@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import available, get_game
-from games import accounts, clock, invitations, selectors, services, throttles
+from games import accounts, clock, invitations, notifications, selectors, services, throttles
 from games.api import responses
 from games.api.serializers import (
     AcceptSerializer,
@@ -20,6 +20,7 @@ from games.api.serializers import (
     DrawSerializer,
     JoinSerializer,
     LogInSerializer,
+    MarkReadSerializer,
     OpenSeatSerializer,
     RegisterSerializer,
 )
@@ -266,3 +267,29 @@ class OpenSeat(APIView):
         data.is_valid(raise_exception=True)
         game = invitations.open_seat(user=request.user, game_id=game_id, seat=data.validated_data["seat"])
         return Response(written(game))
+
+
+# --- notifications -----------------------------------------------------------------------------------
+class Notifications(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    pagination_class = PageNumberPagination
+
+    @extend_schema(operation_id="notifications_list", responses={200: responses.NotificationPageSerializer})
+    def get(self, request):
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(notifications.inbox(request.user), request, view=self)
+        answer = paginator.get_paginated_response([notifications.summary(n) for n in page])
+        answer.data["unread"] = notifications.unread_count(request.user)
+        return answer
+
+
+class MarkRead(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=MarkReadSerializer, responses={200: responses.MarkedSerializer})
+    def post(self, request):
+        data = MarkReadSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        marked = notifications.mark_read(request.user, ids=data.validated_data.get("ids"),
+                                         everything=data.validated_data["all"])
+        return Response({"marked": marked, "unread": notifications.unread_count(request.user)})

@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 import games.converters  # noqa: F401 (registers <id:...>)
-from games.site import player_views, views
+from games.site import inbox, player_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -25,4 +25,7 @@ urlpatterns = [
     path("leaderboard/", player_views.leaderboard_index, name="leaderboard-index"),
     path("leaderboard/<str:game>/", player_views.leaderboard, name="leaderboard"),
     path("report/", player_views.report, name="report"),
+    path("inbox/", inbox.inbox, name="inbox"),
+    path("inbox/read/", inbox.read, name="inbox-read"),
+    path("inbox/unread", inbox.unread_count, name="inbox-unread"),
 ]

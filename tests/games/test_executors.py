@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from engine import get_game
 from games import optimistic, relay, services, store
 from games.errors import ServiceError
-from games.models import Event, Game, IdempotencyRecord, Outbox, Seat, Snapshot
+from games.models import Event, Game, IdempotencyRecord, Notification, Outbox, Seat, Snapshot
 from tests.conftest import accepted_game, require
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -36,6 +36,7 @@ requests = st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 255)), min_
 taken_by_game: dict[str, int] = {}
 examples_by_game: dict[str, int] = {}
 snapshots_by_game: dict[str, int] = {}
+told_by_game: dict[str, int] = {}
 
 
 @pytest.fixture(autouse=True)
@@ -62,7 +63,7 @@ def fresh_tables() -> None:
     """Empty the games' tables and restart their ids, so the second run stores the same game id."""
     with connection.cursor() as cursor:
         cursor.execute("TRUNCATE games_game, games_seat, games_event, games_snapshot, games_idempotencyrecord, "
-                       "games_outbox RESTART IDENTITY CASCADE")
+                       "games_outbox, games_notification RESTART IDENTITY CASCADE")
     store._CACHE.clear()
     optimistic._heads.clear()
 
@@ -129,6 +130,7 @@ def rows() -> dict:
         "snapshots": list(Snapshot.objects.order_by("game", "seq").values()),
         "idempotency": list(IdempotencyRecord.objects.order_by("pk").values()),
         "outbox": list(Outbox.objects.order_by("pk").values()),
+        "notifications": list(Notification.objects.order_by("pk").values()),
     }
 
 
@@ -157,6 +159,8 @@ def test_both_executors_store_the_same_rows(name, timed, players, monkeypatch, d
         taken_by_game[f"{name}/{timed}"] = taken_by_game.get(f"{name}/{timed}", 0) + taken
         examples_by_game[f"{name}/{timed}"] = examples_by_game.get(f"{name}/{timed}", 0) + 1
         snapshots_by_game[f"{name}/{timed}"] = snapshots_by_game.get(f"{name}/{timed}", 0) + len(fast_rows["snapshots"])
+        moves_told = sum(r["kind"] == "your_move" for r in fast_rows["notifications"])
+        told_by_game[f"{name}/{timed}"] = told_by_game.get(f"{name}/{timed}", 0) + moves_told
 
     same_rows()
     key = f"{name}/{timed}"
@@ -166,6 +170,7 @@ def test_both_executors_store_the_same_rows(name, timed, players, monkeypatch, d
     else:
         assert taken_by_game[key] > 0, "the fast executor never stored a move"
     assert snapshots_by_game[key] > 0, "no example stored a snapshot"
+    assert told_by_game[key] > 0, "no example told a player it was their move"
 
 
 @pytest.fixture
