@@ -54,6 +54,10 @@ LOCAL_PAUSES = (0.1, 0.3, 0.6, 1.0)
 #: Celery's retries: exponential from 1 s, at most a minute apart, with jitter; then the stall sweep.
 RETRY = {"autoretry_for": TRANSIENT, "retry_backoff": 1, "retry_backoff_max": 60, "retry_jitter": True,
          "max_retries": 20}
+#: A task still running after this many seconds is stuck (a bot move is capped at 9 s, a lock wait
+#: has no end): its pool child is killed and, rejected on a lost worker, the task runs again.
+#: (Prefork pools only; leases would otherwise keep a stuck task's message held for ever.)
+TIME_LIMIT = 120
 
 
 def retried_locally(fn):
@@ -76,7 +80,8 @@ def retried_locally(fn):
 def healing_task(**options):
     """``shared_task`` for an idempotent task: late acknowledgement, requeued if its worker dies,
     retried on database and broker errors (in the worker first, then through the broker)."""
-    settings = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True, **RETRY, **options}
+    settings = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True, "time_limit": TIME_LIMIT,
+                **RETRY, **options}
 
     def decorate(fn):
         return shared_task(**settings)(retried_locally(fn))

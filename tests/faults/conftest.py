@@ -42,10 +42,14 @@ def require_production_shape() -> None:
 
 
 @pytest.fixture
-def redis_server(tmp_path):
-    """A Redis of this test's own: ``.stop()``, ``.start()``, ``.restart()`` on the same port."""
+def redis_server(request, tmp_path):
+    """A Redis of this test's own: ``.stop()``, ``.start()``, ``.restart()`` on the same port. It comes
+    back empty after a stop (killed, no persistence), as a Redis without a disk does; a test marked
+    ``@pytest.mark.parametrize("redis_server", [{"persist": True}], indirect=True)`` gets one with an
+    append-only file instead, which comes back with what it held."""
     require_production_shape()
-    server = Redis(tmp_path / "redis").start()
+    options = getattr(request, "param", None) or {}
+    server = Redis(tmp_path / "redis", persist=options.get("persist", False)).start()
     yield server
     server.stop()
 

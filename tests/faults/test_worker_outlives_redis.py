@@ -36,6 +36,16 @@ def test_the_fixtures_redis_stops_and_starts_on_its_own_port(redis_server):
     assert redis_server.ping() and redis_server.port == port
 
 
+@pytest.mark.parametrize("redis_server, kept", [({"persist": False}, None), ({"persist": True}, b"1")],
+                         indirect=["redis_server"])
+def test_the_fixtures_redis_comes_back_empty_unless_it_persists(redis_server, kept):
+    import redis
+
+    redis.Redis.from_url(redis_server.url()).set("held", 1)
+    redis_server.restart()
+    assert redis.Redis.from_url(redis_server.url()).get("held") == kept
+
+
 def test_a_worker_lives_through_redis_going_away_under_a_running_task(stack, make_user, record):
     base = stack.server()
     alice = make_user("alice")

@@ -72,6 +72,7 @@ def test_every_task_is_late_acked_requeued_on_a_lost_worker_and_retried_with_bac
         assert issubclass(error, tuple(task.autoretry_for))
     assert not issubclass(DataError, tuple(task.autoretry_for))
     assert task.retry_backoff and task.retry_jitter and task.max_retries
+    assert task.time_limit  # a stuck task's child is killed, and the task runs again
 
 
 @pytest.mark.django_db
