@@ -273,6 +273,8 @@ CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+# ... and tries again every two seconds at most, not kombu's 30 (workers.healing.Consumer)
+CELERY_WORKER_CONSUMER = "workers.healing:Consumer"
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="games")
 
 # --- Bot turns ----------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ Three parts, each for one way a task's work could be lost or doubled:
   they run; a dead one stops renewing, and its messages go back to the queue a visibility timeout
   (``BROKER_VISIBILITY_TIMEOUT``, 10 s) later. With late acknowledgement and a prefetch of one, a
   worker holds no message it is not running.
+- **Reconnecting.** A worker that lost Redis tries again every two seconds at most (``Consumer``),
+  and for ever (``broker_connection_max_retries = None``); its running tasks go on meanwhile.
 - **No orphans.** A prefork pool child asks the kernel to kill it when its parent dies
   (``PR_SET_PDEATHSIG``): a worker killed whole leaves no child holding a row lock or a half-played turn
   past the moment its messages are handed to another worker.
@@ -34,6 +36,7 @@ import time
 import kombu.exceptions
 import redis.exceptions
 from celery import shared_task, signals
+from celery.worker.consumer import Consumer as CeleryConsumer
 from django.db import InterfaceError, OperationalError, close_old_connections
 
 log = logging.getLogger(__name__)
@@ -168,6 +171,25 @@ def _stop_leases(**kwargs) -> None:
     keeper = _keeper.pop("keeper", None)
     if keeper is not None:
         keeper.stop()
+
+
+# --- reconnecting ---------------------------------------------------------------------------------------
+#: A worker that lost its broker tries again this often (kombu's default backs off to 30 s, so a worker
+#: could lie idle half a minute after Redis returned).
+RECONNECT_SECONDS = (0.5, 0.5, 2.0)  # first wait, step, longest wait
+
+
+class Consumer(CeleryConsumer):
+    """Celery's consumer (``worker_consumer``), reconnecting to a lost broker within two seconds."""
+
+    def ensure_connected(self, conn):
+        start, step, longest = RECONNECT_SECONDS
+        conn.ensure_connection = functools.partial(type(conn).ensure_connection, conn, interval_start=start,
+                                                   interval_step=step, interval_max=longest)
+        try:
+            return super().ensure_connected(conn)
+        finally:
+            del conn.ensure_connection
 
 
 # --- no orphans --------------------------------------------------------------------------------------

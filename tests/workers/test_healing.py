@@ -101,6 +101,8 @@ def test_the_broker_settings_heal_a_worker_killed_whole_within_seconds():
     assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost
     assert app.conf.worker_prefetch_multiplier == 1
     assert app.conf.broker_connection_max_retries is None  # a worker outlives a Redis outage
+    assert app.conf.worker_consumer == "workers.healing:Consumer"  # ... and reconnects within 2 s
+    assert max(healing.RECONNECT_SECONDS) <= 2
 
 
 def test_a_lease_is_renewed_only_for_the_messages_still_held(monkeypatch):
