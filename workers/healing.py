@@ -35,7 +35,7 @@ import time
 
 import kombu.exceptions
 import redis.exceptions
-from celery import shared_task, signals
+from celery import Task, current_task, shared_task, signals
 from celery.worker.consumer import Consumer as CeleryConsumer
 from django.db import InterfaceError, OperationalError, close_old_connections
 
@@ -63,11 +63,30 @@ RETRY = {"autoretry_for": TRANSIENT, "retry_backoff": 1, "retry_backoff_max": 60
 TIME_LIMIT = 120
 
 
+class HealingTask(Task):
+    """A task run in-process (eager: the embedded default, tests) is not retried: its caller waits
+    for it, and gets its error at once, as before."""
+
+    def retry(self, args=None, kwargs=None, exc=None, throw=True, eta=None, countdown=None, max_retries=None,
+              **options):
+        if self.request.is_eager and exc is not None:
+            raise exc
+        return super().retry(args, kwargs, exc, throw, eta, countdown, max_retries, **options)
+
+
+def _eager() -> bool:
+    task = current_task
+    return bool(task and task.request.is_eager)
+
+
 def retried_locally(fn):
-    """``fn`` run again on a fresh database connection after a database error, a few times, briefly."""
+    """``fn`` run again on a fresh database connection after a database error, a few times, briefly
+    (in a worker: a task run in-process is tried once)."""
 
     @functools.wraps(fn)
     def run(*args, **kwargs):
+        if _eager():
+            return fn(*args, **kwargs)
         for pause in LOCAL_PAUSES:
             try:
                 return fn(*args, **kwargs)
@@ -83,8 +102,8 @@ def retried_locally(fn):
 def healing_task(**options):
     """``shared_task`` for an idempotent task: late acknowledgement, requeued if its worker dies,
     retried on database and broker errors (in the worker first, then through the broker)."""
-    settings = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True, "time_limit": TIME_LIMIT,
-                **RETRY, **options}
+    settings = {"base": HealingTask, "acks_late": True, "reject_on_worker_lost": True, "ignore_result": True,
+                "time_limit": TIME_LIMIT, **RETRY, **options}
 
     def decorate(fn):
         return shared_task(**settings)(retried_locally(fn))
