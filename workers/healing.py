@@ -137,8 +137,16 @@ class LeaseKeeper:
     def held_tags(self) -> list[str]:
         from celery.worker import state
 
+        for _ in range(5):  # the worker's own thread may change the sets while they are copied
+            try:
+                requests = list(state.reserved_requests) + list(state.active_requests)
+                break
+            except RuntimeError:
+                continue
+        else:
+            return []
         tags = []
-        for request in list(state.reserved_requests) + list(state.active_requests):
+        for request in requests:
             tag = getattr(getattr(request, "message", None), "delivery_tag", None)
             if tag:
                 tags.append(tag)
