@@ -264,8 +264,7 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # With late acks and a prefetch of one a worker holds only the messages it runs, and keeps their leases
 # while it lives: a worker killed whole gives them back within seconds (workers.healing), never one
-# it is still running. (Not ``worker_disable_prefetch``: after a broker outage under a running task
-# it stops consuming for good.)
+# it is still running (so ``worker_disable_prefetch`` adds nothing here).
 #: A held message goes back to its queue this many seconds after its worker last renewed its lease.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("BROKER_VISIBILITY_TIMEOUT", default=10), "unacked_restore_interval": 1, "unacked_restore_throttle": 1,
@@ -277,6 +276,8 @@ CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+# ... and tries again every two seconds at most, not kombu's 30 (workers.healing.Consumer)
+CELERY_WORKER_CONSUMER = "workers.healing:Consumer"
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", default="games")
 
 # --- Bot turns ----------------------------------------------------------------------------------

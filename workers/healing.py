@@ -17,6 +17,8 @@ Three parts, each for one way a task's work could be lost or doubled:
   they run; a dead one stops renewing, and its messages go back to the queue a visibility timeout
   (``BROKER_VISIBILITY_TIMEOUT``, 10 s) later. With late acknowledgement and a prefetch of one, a
   worker holds no message it is not running.
+- **Reconnecting.** A worker that lost Redis tries again every two seconds at most (``Consumer``),
+  and for ever (``broker_connection_max_retries = None``); its running tasks go on meanwhile.
 - **No orphans.** A prefork pool child asks the kernel to kill it when its parent dies
   (``PR_SET_PDEATHSIG``): a worker killed whole leaves no child holding a row lock or a half-played turn
   past the moment its messages are handed to another worker.
@@ -33,7 +35,8 @@ import time
 
 import kombu.exceptions
 import redis.exceptions
-from celery import shared_task, signals
+from celery import Task, current_task, shared_task, signals
+from celery.worker.consumer import Consumer as CeleryConsumer
 from django.db import InterfaceError, OperationalError, close_old_connections
 
 log = logging.getLogger(__name__)
@@ -54,13 +57,36 @@ LOCAL_PAUSES = (0.1, 0.3, 0.6, 1.0)
 #: Celery's retries: exponential from 1 s, at most a minute apart, with jitter; then the stall sweep.
 RETRY = {"autoretry_for": TRANSIENT, "retry_backoff": 1, "retry_backoff_max": 60, "retry_jitter": True,
          "max_retries": 20}
+#: A task still running after this many seconds is stuck (a bot move is capped at 9 s, a lock wait
+#: has no end): its pool child is killed and, rejected on a lost worker, the task runs again.
+#: (Prefork pools only; leases would otherwise keep a stuck task's message held for ever.)
+TIME_LIMIT = 120
+
+
+class HealingTask(Task):
+    """A task run in-process (eager: the embedded default, tests) is not retried: its caller waits
+    for it, and gets its error at once, as before."""
+
+    def retry(self, args=None, kwargs=None, exc=None, throw=True, eta=None, countdown=None, max_retries=None,
+              **options):
+        if self.request.is_eager and exc is not None:
+            raise exc
+        return super().retry(args, kwargs, exc, throw, eta, countdown, max_retries, **options)
+
+
+def _eager() -> bool:
+    task = current_task
+    return bool(task and task.request.is_eager)
 
 
 def retried_locally(fn):
-    """``fn`` run again on a fresh database connection after a database error, a few times, briefly."""
+    """``fn`` run again on a fresh database connection after a database error, a few times, briefly
+    (in a worker: a task run in-process is tried once)."""
 
     @functools.wraps(fn)
     def run(*args, **kwargs):
+        if _eager():
+            return fn(*args, **kwargs)
         for pause in LOCAL_PAUSES:
             try:
                 return fn(*args, **kwargs)
@@ -76,7 +102,8 @@ def retried_locally(fn):
 def healing_task(**options):
     """``shared_task`` for an idempotent task: late acknowledgement, requeued if its worker dies,
     retried on database and broker errors (in the worker first, then through the broker)."""
-    settings = {"acks_late": True, "reject_on_worker_lost": True, "ignore_result": True, **RETRY, **options}
+    settings = {"base": HealingTask, "acks_late": True, "reject_on_worker_lost": True, "ignore_result": True,
+                "time_limit": TIME_LIMIT, **RETRY, **options}
 
     def decorate(fn):
         return shared_task(**settings)(retried_locally(fn))
@@ -110,8 +137,16 @@ class LeaseKeeper:
     def held_tags(self) -> list[str]:
         from celery.worker import state
 
+        for _ in range(5):  # the worker's own thread may change the sets while they are copied
+            try:
+                requests = list(state.reserved_requests) + list(state.active_requests)
+                break
+            except RuntimeError:
+                continue
+        else:
+            return []
         tags = []
-        for request in list(state.reserved_requests) + list(state.active_requests):
+        for request in requests:
             tag = getattr(getattr(request, "message", None), "delivery_tag", None)
             if tag:
                 tags.append(tag)
@@ -163,6 +198,25 @@ def _stop_leases(**kwargs) -> None:
     keeper = _keeper.pop("keeper", None)
     if keeper is not None:
         keeper.stop()
+
+
+# --- reconnecting ---------------------------------------------------------------------------------------
+#: A worker that lost its broker tries again this often (kombu's default backs off to 30 s, so a worker
+#: could lie idle half a minute after Redis returned).
+RECONNECT_SECONDS = (0.5, 0.5, 2.0)  # first wait, step, longest wait
+
+
+class Consumer(CeleryConsumer):
+    """Celery's consumer (``worker_consumer``), reconnecting to a lost broker within two seconds."""
+
+    def ensure_connected(self, conn):
+        start, step, longest = RECONNECT_SECONDS
+        conn.ensure_connection = functools.partial(type(conn).ensure_connection, conn, interval_start=start,
+                                                   interval_step=step, interval_max=longest)
+        try:
+            return super().ensure_connected(conn)
+        finally:
+            del conn.ensure_connection
 
 
 # --- no orphans --------------------------------------------------------------------------------------

@@ -42,10 +42,14 @@ def require_production_shape() -> None:
 
 
 @pytest.fixture
-def redis_server(tmp_path):
-    """A Redis of this test's own: ``.stop()``, ``.start()``, ``.restart()`` on the same port."""
+def redis_server(request, tmp_path):
+    """A Redis of this test's own: ``.stop()``, ``.start()``, ``.restart()`` on the same port. It comes
+    back empty after a stop (killed, no persistence), as a Redis without a disk does; a test marked
+    ``@pytest.mark.parametrize("redis_server", [{"persist": True}], indirect=True)`` gets one with an
+    append-only file instead, which comes back with what it held."""
     require_production_shape()
-    server = Redis(tmp_path / "redis").start()
+    options = getattr(request, "param", None) or {}
+    server = Redis(tmp_path / "redis", persist=options.get("persist", False)).start()
     yield server
     server.stop()
 
@@ -60,15 +64,17 @@ def stack(request, redis_server, transactional_db, tmp_path, django_db_blocker):
     made.stop()
     if _failed(request):
         print(f"\n===== logs of {request.node.name} =====\n{made.report()}")
-    _wait_for_other_sessions_to_end()
+    _wait_for_sessions_to_end("faults-")
 
 
-def _wait_for_other_sessions_to_end(timeout: float = 15.0) -> None:
+def _wait_for_sessions_to_end(prefix: str, timeout: float = 15.0) -> None:
+    """The stopped processes' sessions end a moment after them: wait, so the table flush that ends
+    the test, and the test database's drop, find none. (Only ours: another test's server may run on.)"""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         with connection.cursor() as cursor:
             cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                           "AND pid <> pg_backend_pid()")
+                           "AND application_name LIKE %s AND pid <> pg_backend_pid()", [prefix + "%"])
             if cursor.fetchone()[0] == 0:
                 return
         time.sleep(0.2)

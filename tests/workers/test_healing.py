@@ -72,10 +72,11 @@ def test_every_task_is_late_acked_requeued_on_a_lost_worker_and_retried_with_bac
         assert issubclass(error, tuple(task.autoretry_for))
     assert not issubclass(DataError, tuple(task.autoretry_for))
     assert task.retry_backoff and task.retry_jitter and task.max_retries
+    assert task.time_limit  # a stuck task's child is killed, and the task runs again
 
 
-@pytest.mark.django_db
 def test_the_bot_turn_task_survives_a_terminated_connection(no_pauses, monkeypatch):
+    """As a worker runs it (not eagerly): the first attempt's connection was terminated."""
     from games import services
 
     calls = []
@@ -87,8 +88,25 @@ def test_the_bot_turn_task_survives_a_terminated_connection(no_pauses, monkeypat
         return True
 
     monkeypatch.setattr(services, "play_bot_turn", play)
-    assert tasks.bot_turn.apply(args=(7, 3)).get() is True
+    monkeypatch.setattr(healing, "_eager", lambda: False)
+    assert tasks.bot_turn(7, 3) is True
     assert calls == [(7, 3), (7, 3)]
+
+
+def test_a_task_run_in_process_is_tried_once_and_its_error_raised(no_pauses, monkeypatch):
+    """Eager (the embedded default, tests): the caller waits for the task, so no retry holds it up."""
+    from games import services
+
+    calls = []
+
+    def locked(game_id, seq):
+        calls.append(1)
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(services, "play_bot_turn", locked)
+    with pytest.raises(OperationalError):
+        tasks.bot_turn.apply(args=(7, 3), throw=True).get()
+    assert calls == [1]
 
 
 def test_the_broker_settings_heal_a_worker_killed_whole_within_seconds():
@@ -100,6 +118,8 @@ def test_the_broker_settings_heal_a_worker_killed_whole_within_seconds():
     assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost
     assert app.conf.worker_prefetch_multiplier == 1
     assert app.conf.broker_connection_max_retries is None  # a worker outlives a Redis outage
+    assert app.conf.worker_consumer == "workers.healing:Consumer"  # ... and reconnects within 2 s
+    assert max(healing.RECONNECT_SECONDS) <= 2
 
 
 def test_a_lease_is_renewed_only_for_the_messages_still_held(monkeypatch):
