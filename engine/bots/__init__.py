@@ -3,7 +3,8 @@
 A bot never sees the state itself, so it cannot read hidden information: by construction. To
 search, it rebuilds states from the view (``engine.bots.rebuild``), sampling whatever is hidden.
 
-Levels: ``random``; ``greedy`` (one ply and a short evaluation per game); ``easy``, ``normal``
+Levels: ``random``; ``greedy`` (one ply and a short evaluation per game); ``policy`` (one ply with
+the dice counted, fast enough for balance runs: the simulator's default); ``easy``, ``normal``
 and ``hard``, Monte Carlo tree search with growing budgets (``hard`` answers within 10 seconds).
 Every bot is deterministic given the ``rng`` it is handed, as long as a search ends on its
 iteration budget rather than its wall-clock cap.
@@ -15,6 +16,7 @@ from functools import partial
 
 from engine.bots.greedy import GreedyBot
 from engine.bots.mcts import Budget, MctsBot
+from engine.bots.policy import PolicyBot
 from engine.bots.random_bot import RandomBot
 
 BUDGETS = {
@@ -26,6 +28,7 @@ BUDGETS = {
 LEVELS = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "policy": PolicyBot,
     **{level: partial(MctsBot, budget, level) for level, budget in BUDGETS.items()},
 }
 

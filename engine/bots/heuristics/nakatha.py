@@ -23,9 +23,27 @@ def evaluate(doc: dict, seats: int) -> list[float]:
     standing: dict[str, int] = {}
     for faction, pieces in doc["pieces"].items():
         standing[faction] = sum(1 for p in pieces.values() if p.get("tile"))
+    return _judge([seat["factions"] for seat in doc["seats"][:seats]], claims, standing, majority)
+
+
+def evaluate_state(state, seats: int) -> list[float]:
+    """``evaluate`` read from the engine state (``engine.nakatha.state.State``) without its document."""
+    majority = state.options.get("board_majority", 30) or 30
+    claims: dict[str, int] = {}
+    for faction in state.claims.values():
+        if faction:
+            claims[faction] = claims.get(faction, 0) + 1
+    standing: dict[str, int] = {}
+    for pid, piece in state.pieces.items():
+        if piece.tile:
+            faction = pid[: pid.index(".")]  # the faction it was born into, as the document files it
+            standing[faction] = standing.get(faction, 0) + 1
+    return _judge(state.seats[:seats], claims, standing, majority)
+
+
+def _judge(hands, claims: dict, standing: dict, majority: int) -> list[float]:
     scores = []
-    for seat in doc["seats"][:seats]:
-        factions = seat["factions"]
+    for factions in hands:
         best = max((claims.get(f, 0) for f in factions), default=0)
         scores.append(3.0 * best / majority + 0.05 * sum(standing.get(f, 0) for f in factions))
     return shares(scores, 0.5)
