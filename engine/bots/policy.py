@@ -54,24 +54,29 @@ class PolicyBot:
         state = rebuild(game, view, None, rng)
         seat = game.actor(state)
         after = [game.apply(state, action) for action in legal]
-        worths = [self.worth(game, s, seats, seat, rng) for s in after]
-        if self.short_list:
-            ranked = sorted(range(len(legal)), key=lambda i: -worths[i])[: self.short_list]
-            for i in ranked:
-                if game.actor(after[i]) == seat:
-                    worths[i] = max(worths[i], self.follow_up(game, after[i], seats, seat, rng))
+        # First every action over one sampled roll (an attack that lands there makes the list),
+        # then the short list judged again: over the whole roll, and a ply deeper in the turn.
+        worths = [self.worth(game, s, seats, seat, rng, counted=False) for s in after]
+        ranked = sorted(range(len(legal)), key=lambda i: -worths[i])[: max(1, self.short_list)]
+        for i in ranked:
+            worths[i] = self.worth(game, after[i], seats, seat, rng)
+            if self.short_list and game.actor(after[i]) == seat:
+                worths[i] = max(worths[i], self.follow_up(game, after[i], seats, seat, rng))
+        for i in set(range(len(legal))) - set(ranked):
+            worths[i] = min(worths[i], worths[ranked[-1]])  # one lucky roll does not outrank them
         best = max(worths)
         return rng.choice([a for a, w in zip(legal, worths) if w >= best - 1e-9])
 
     def follow_up(self, game, state, seats: int, seat: int, rng) -> float:
         """The best worth ``seat`` reaches with one more action of its own turn."""
         actions = heuristics.search_actions(game, game.legal_actions(state))
-        return max(self.worth(game, game.apply(state, a), seats, seat, rng) for a in actions)
+        return max(self.worth(game, game.apply(state, a), seats, seat, rng, counted=False) for a in actions)
 
-    def worth(self, game, state, seats: int, seat: int, rng) -> float:
-        """``seat``'s share after an action: exact if it ended the game, the mean over a roll."""
+    def worth(self, game, state, seats: int, seat: int, rng, counted: bool = True) -> float:
+        """``seat``'s share after an action: exact if it ended the game, the mean over a roll
+        (one sampled outcome unless ``counted``)."""
         if game.actor(state) == CHANCE:
-            outcomes = _countable(game, state, self.outcomes_counted)
+            outcomes = _countable(game, state, self.outcomes_counted) if counted else None
             if outcomes is None:
                 state = game.apply(state, sample_chance(game, state, rng))
             else:

@@ -7,6 +7,8 @@ is not judged: before it is found nobody knows where it lies.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.bots.heuristics import shares
 
 # A Nakatha game is ~800 actions of ~0.2 ms each; a few random steps then this evaluation tell
@@ -29,15 +31,9 @@ def evaluate(doc: dict, seats: int) -> list[float]:
 def evaluate_state(state, seats: int) -> list[float]:
     """``evaluate`` read from the engine state (``engine.nakatha.state.State``) without its document."""
     majority = state.options.get("board_majority", 30) or 30
-    claims: dict[str, int] = {}
-    for faction in state.claims.values():
-        if faction:
-            claims[faction] = claims.get(faction, 0) + 1
-    standing: dict[str, int] = {}
-    for pid, piece in state.pieces.items():
-        if piece.tile:
-            faction = pid[: pid.index(".")]  # the faction it was born into, as the document files it
-            standing[faction] = standing.get(faction, 0) + 1
+    claims = Counter(state.claims.values())  # counted in C: this runs for every action judged
+    # the faction each piece was born into, as the document files it
+    standing = Counter(pid.partition(".")[0] for pid, piece in state.pieces.items() if piece.tile)
     return _judge(state.seats[:seats], claims, standing, majority)
 
 

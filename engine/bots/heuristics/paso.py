@@ -24,6 +24,7 @@ PLAYOUT_DEPTH = 6
 _NO_ROAD = 14  # a Brahmin with no road yet: farther than any road on this board
 _NO_ROAD_TO_BUILD = 20  # ... and with no road even to build (the policy's count)
 BUILD = 2  # a step over an empty space costs two: a summon, then the walk
+BITTEN = 4.0  # a Brahmin the rival's Cobra can reach next turn (policy only): worth about a lost game
 STEP, TOKEN, SCALE = 0.5, 1.0, 3.0  # a step nearer is worth half a Tiger; shares stay unsaturated
 
 
@@ -135,5 +136,26 @@ def _judge(doc: dict, to_build: bool) -> list[float]:
     for seat, name in enumerate(SEATS):
         tokens = doc["tokens"][name]
         alive = sum(1 for t in tokens.values() if t["location"] != "out")
-        scores.append(-STEP * _brahmin_distance(doc, seat, passable, no_road) + TOKEN * alive)
+        score = -STEP * _brahmin_distance(doc, seat, passable, no_road) + TOKEN * alive
+        if to_build and _bitten_next(doc, seat, stones):
+            score -= BITTEN
+        scores.append(score)
     return shares(scores, SCALE)
+
+
+def _bitten_next(doc: dict, seat: int, stones: set) -> bool:
+    """Whether the rival's Cobra can reach a stone beside this Brahmin with two walks and bite
+    (P15-P17): one ply does not see the rival's turn, and Poisoning ends the game (P20)."""
+    brahmin = doc["tokens"][SEATS[seat]]["brahmin"]["location"]
+    cobra = doc["tokens"][SEATS[1 - seat]]["cobra"]
+    if "." not in brahmin or cobra["exhausted"] or cobra["location"] in ("out", "rival_temple"):
+        return False
+    if cobra["location"] == "temple":
+        reach = _ring(doc["temples"][SEATS[1 - seat]]) & stones
+        walks = 1
+    else:
+        reach, walks = {_xy(cobra["location"])}, 2
+    for _ in range(walks):
+        reach |= {(x + dx, y + dy) for x, y in reach for dx in (-1, 0, 1) for dy in (-1, 0, 1)} & stones
+    bx, by = _xy(brahmin)
+    return any(abs(x - bx) <= 1 and abs(y - by) <= 1 for x, y in reach)
