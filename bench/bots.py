@@ -9,7 +9,8 @@ and the goal is a win rate well above the even share 1/n. Then MCTS iterations p
 the game's own random playouts per second (full random games from the same positions), measured
 in alternating bursts in one run; the goal is a ratio of at least 0.25. An MCTS iteration plays at
 most the budget's (or the game's) playout depth before it evaluates, so it is cheaper than a full
-playout; the last column gives that depth.
+playout; a column gives that depth. The slowest action and the slowest whole turn of ``hard`` from
+those positions follow: a turn of several actions (Tibetana, Paso) shares ``turn_seconds``.
 
 ``--iterations``/``--seconds`` override the ``hard`` budget (a full ``hard`` match of the slow games
 takes hours on a small machine); the printed header says which budget played. Nothing is asserted.
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -119,7 +121,7 @@ def speed(name: str, players: int, budget) -> dict:
     """Search iterations and random playouts per second from the same positions, bursts alternating;
     and the slowest answer of the ``budget`` (hard) bot from those positions."""
     game, rng = engine.get_game(name), random.Random(1)
-    iterations = playouts = search_time = playout_time = slowest = 0.0
+    iterations = playouts = search_time = playout_time = slowest = slowest_turn = 0.0
     for state in _positions(game, players, rng):
         seat = game.actor(state)
         bot = MctsBot(replace(budget, iterations=10**9, seconds=SPEED_BURST))
@@ -127,8 +129,11 @@ def speed(name: str, players: int, budget) -> dict:
         if not bot.last_search["iterations"]:
             continue  # a forced move or a win at once: nothing was searched
         hard = MctsBot(budget)
-        hard.choose(game, game.view(state, seat), game.legal_actions(state), rng)
-        slowest = max(slowest, hard.last_search["seconds"])
+        turn_started, s = time.perf_counter(), state
+        while game.actor(s) == seat:  # the whole turn: every action of this seat until it hands over
+            s = game.apply(s, hard.choose(game, game.view(s, seat), game.legal_actions(s), rng))
+            slowest = max(slowest, hard.last_search["seconds"])
+        slowest_turn = max(slowest_turn, time.perf_counter() - turn_started)
         iterations += bot.last_search["iterations"]
         search_time += bot.last_search["seconds"]
         done, took = _random_playouts(game, state, rng, SPEED_BURST)
@@ -136,7 +141,8 @@ def speed(name: str, players: int, budget) -> dict:
     it_rate = iterations / search_time if search_time else 0.0
     po_rate = playouts / playout_time if playout_time else 0.0
     return {"iterations": it_rate, "playouts": po_rate, "ratio": it_rate / po_rate if po_rate else float("inf"),
-            "depth": heuristics.playout_depth(game, budget.playout_depth), "slowest": slowest}
+            "depth": heuristics.playout_depth(game, budget.playout_depth), "slowest": slowest,
+            "slowest_turn": slowest_turn}
 
 
 def main(argv=None) -> None:
@@ -175,10 +181,12 @@ def main(argv=None) -> None:
         if pool:
             pool.close()
     if not args.no_speed:
-        print(f"\n{'game':9} {'MCTS it/s':>10} {'random playouts/s':>18} {'ratio':>7} {'depth':>6} {'hard s/move':>11}  (goals: ratio >= 0.25, under 10 s)")
+        print(f"\n{'game':9} {'MCTS it/s':>10} {'random playouts/s':>18} {'ratio':>7} {'depth':>6} {'hard s/action':>13}"
+              f" {'hard s/turn':>11}  load  (goals: ratio >= 0.25, a turn under {budget.turn_seconds or budget.seconds:g} s)")
         for name in names:
             s = speed(name, args.players or engine.get_game(name).player_counts[0], budget)
-            print(f"{name:9} {s['iterations']:>10.0f} {s['playouts']:>18.1f} {s['ratio']:>7.2f} {s['depth']:>6} {s['slowest']:>11.1f}", flush=True)
+            print(f"{name:9} {s['iterations']:>10.0f} {s['playouts']:>18.1f} {s['ratio']:>7.2f} {s['depth']:>6}"
+                  f" {s['slowest']:>13.1f} {s['slowest_turn']:>11.1f}  {os.getloadavg()[0]:.1f}", flush=True)
 
 
 if __name__ == "__main__":
