@@ -5,9 +5,9 @@ from the view, and the result judged by the game's short evaluation, the same on
 and the search use. Three things make it play better than ``greedy`` and cost less:
 
 - an action that wins at once is taken, and one after which CHANCE rolls is judged by the mean
-  over the roll's outcomes (``OUTCOMES_COUNTED`` at most; a wider draw is sampled), so an attack
-  is worth its odds: ``greedy`` judges the position before the roll, where no attack has
-  landed yet;
+  over the roll's outcomes (``OUTCOMES_COUNTED`` at most; before a wider draw, the position as
+  it stands), so an attack is worth its odds: ``greedy`` judges the position before the roll,
+  where no attack has landed yet;
 - the evaluation reads the engine state directly where the game's heuristics offer it
   (``heuristics.policy_values``), skipping the document that costs most of greedy's time;
 - one determinization, not four: the evaluations read nothing that is hidden (Nakatha's
@@ -30,8 +30,8 @@ from engine.bots.chance import sample_chance
 from engine.bots.rebuild import rebuild
 from engine.core import CHANCE
 
-#: A CHANCE node with at most this many outcomes is judged by their mean (a d6 is six), a wider
-#: one (a shuffle, the Sword's ninety tiles) by one sampled outcome.
+#: A CHANCE node with at most this many outcomes is judged by their mean (a d6 is six); before a
+#: wider one (a shuffle, the Sword's ninety tiles) the position is judged as it stands.
 OUTCOMES_COUNTED = 6
 #: How many of the best actions by one ply are judged again by the seat's best follow-up.
 SHORT_LIST = 16
@@ -73,15 +73,17 @@ class PolicyBot:
         return max(self.worth(game, game.apply(state, a), seats, seat, rng, counted=False) for a in actions)
 
     def worth(self, game, state, seats: int, seat: int, rng, counted: bool = True) -> float:
-        """``seat``'s share after an action: exact if it ended the game, the mean over a roll
-        (one sampled outcome unless ``counted``)."""
+        """``seat``'s share after an action: exact if it ended the game; before a small roll, the
+        mean over its outcomes (one sampled outcome unless ``counted``); before a wide draw (a
+        shuffle, the Sword's ninety tiles), the position as it stands, as ``greedy`` judges it:
+        one sampled shuffle would only add noise to the ranking."""
         if game.actor(state) == CHANCE:
-            outcomes = _countable(game, state, self.outcomes_counted) if counted else None
-            if outcomes is None:
-                state = game.apply(state, sample_chance(game, state, rng))
-            else:
+            outcomes = _countable(game, state, self.outcomes_counted)
+            if outcomes is not None and counted:
                 return sum(heuristics.policy_values(game, game.apply(state, o), seats)[seat]
                            for o in outcomes) / len(outcomes)
+            if outcomes is not None:
+                state = game.apply(state, sample_chance(game, state, rng))
         return heuristics.policy_values(game, state, seats)[seat]
 
 
