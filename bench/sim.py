@@ -3,11 +3,13 @@
 
     .venv/bin/python bench/sim.py [--seconds 4] [--games 40] [--rounds 2] [--game nakatha]
 
-Part 1 plays random-bot games in this process for about ``--seconds`` per game and player count.
-Part 2 plays the same ``--games`` jobs (random bots, ``--game`` at mixed player counts) three ways,
+Part 1 plays policy-bot games (the simulator's default) in this process for about ``--seconds`` per
+game and player count, then random-bot games for a quarter of that: games per second per core,
+the ratio between them, and the load average beside each row (the machine is shared).
+Part 2 plays the same ``--games`` jobs (policy bots, ``--game`` at mixed player counts) three ways,
 in alternating rounds so load on a shared machine falls on all of them alike: one process, two
-local processes (pool start-up included, as a user sees it), and two Celery solo workers started
-here on a private queue (start-up excluded: workers are long-lived). The goal is at least 1.7x on
+local processes (pool start-up included, as a user sees it), and Celery solo workers started here
+on a private queue, one and then two (start-up excluded: workers are long-lived). The goal is at least 1.7x on
 two cores; each round also measures the machine's own ceiling (a pure-CPU loop in two processes),
 because on a shared machine other work takes cores away from every way alike. The Celery part needs ``REDIS_URL``; without it, it is skipped. Nothing is asserted.
 """
@@ -32,9 +34,9 @@ from engine.sim import build_spec, simulate  # noqa: E402
 from engine.sim.play import play_job  # noqa: E402
 
 
-def per_process(name: str, players: int, seconds: float) -> tuple[float, float]:
-    """(games per second, actions per game) for random bots in this process."""
-    jobs = build_spec(name, games=10_000, players=[players]).jobs()
+def per_process(name: str, players: int, seconds: float, bots: str = "policy") -> tuple[float, float]:
+    """(games per second, actions per game) for ``bots`` in every seat, in this process."""
+    jobs = build_spec(name, games=10_000, players=[players], bots=[bots]).jobs()
     start, actions, done = time.perf_counter(), 0, 0
     while time.perf_counter() - start < seconds or done == 0:
         actions += play_job(jobs[done])["actions"]
@@ -108,15 +110,35 @@ def celery_executor_on(queue: str):
     return celery_executor()
 
 
+class CeleryWay:
+    """``count`` workers on ``queue`` for one timed run: started by ``ready``, stopped after."""
+
+    def __init__(self, spec, queue: str, count: int, executor):
+        self.spec, self.queue, self.count, self.executor = spec, queue, count, executor
+        self.procs = []
+
+    def ready(self):
+        self.procs = start_workers(self.queue, self.count)
+
+    def __call__(self):
+        try:
+            return simulate(self.spec, self.executor)
+        finally:
+            stop_workers(self.procs)
+            self.procs = []
+
+
 def speedups(game: str, games: int, rounds: int) -> None:
     spec = build_spec(game, games=games, players=list(get_game(game).player_counts))
     ways = {"1 process": lambda: simulate(spec), "--jobs 2": lambda: simulate(spec, jobs=2)}
     workers = []
     if os.environ.get("REDIS_URL"):
+        # One private queue, served by one worker and then by two (started before the clock runs,
+        # stopped after): the scaling from one worker to two.
         queue = f"bench-sim-{uuid.uuid4().hex[:6]}"
-        workers = start_workers(queue, 2)
         executor = celery_executor_on(queue)
-        ways["--celery, 2 workers"] = lambda: simulate(spec, executor)
+        for count in (1, 2):
+            ways[f"--celery, {count} worker{'s' if count > 1 else ''}"] = CeleryWay(spec, queue, count, executor)
     else:
         print("REDIS_URL is not set: the Celery measurement is skipped")
     try:
@@ -126,6 +148,8 @@ def speedups(game: str, games: int, rounds: int) -> None:
         for _ in range(rounds):
             ceilings.append(machine_ceiling())
             for way, run in ways.items():
+                if hasattr(run, "ready"):
+                    run.ready()  # workers are long-lived: their start-up is not timed
                 start = time.perf_counter()
                 records = run()
                 times[way].append(time.perf_counter() - start)
@@ -139,7 +163,10 @@ def speedups(game: str, games: int, rounds: int) -> None:
     for way, seconds in times.items():
         median = statistics.median(seconds)
         print(f"{way:<22}{median:>9.2f}{games / median:>9.2f}{one / median:>9.2f}x")
-    print(f"(goal: at least 1.7x on two cores; cores here: {os.cpu_count()}, load {os.getloadavg()[0]:.1f}; "
+    if "--celery, 1 worker" in times:
+        scale = statistics.median(times["--celery, 1 worker"]) / statistics.median(times["--celery, 2 workers"])
+        print(f"Celery, one worker to two: {scale:.2f}x")
+    print(f"(goal: at least 1.7x on two cores; cores here: {os.cpu_count()}, load {os.getloadavg()}; "
           f"a pure-CPU loop in 2 processes reached {statistics.median(ceilings):.2f}x in the same rounds)")
 
 
@@ -149,13 +176,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games in each run of part 2")
     parser.add_argument("--rounds", type=int, default=2, help="alternating rounds in part 2")
     parser.add_argument("--game", default="nakatha", help="the game of part 2")
+    parser.add_argument("--no-speed", action="store_true", help="skip part 1 (per game and player count)")
     args = parser.parse_args()
-    print(f"{'game':<10}{'players':>8}{'games/s':>10}{'actions/game':>14}   (random bots, one process)")
+    if not args.no_speed:
+        per_game(args.seconds)
+    speedups(args.game, args.games, args.rounds)
+
+
+def per_game(seconds: float) -> None:
+    print(f"{'game':<10}{'players':>8}{'policy games/s':>16}{'actions/game':>14}{'random games/s':>16}"
+          f"{'ratio':>7}  load   (one process: games per second per core)")
     for name in GAME_NAMES:
         for players in get_game(name).player_counts:
-            rate, length = per_process(name, players, args.seconds)
-            print(f"{name:<10}{players:>8}{rate:>10.1f}{length:>14.0f}")
-    speedups(args.game, args.games, args.rounds)
+            rate, length = per_process(name, players, seconds)
+            load = os.getloadavg()[0]
+            plain, _ = per_process(name, players, seconds / 4, "random")
+            print(f"{name:<10}{players:>8}{rate:>16.2f}{length:>14.0f}{plain:>16.1f}{rate / plain:>7.3f}  {load:.1f}",
+                  flush=True)
 
 
 if __name__ == "__main__":

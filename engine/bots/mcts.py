@@ -43,6 +43,9 @@ class Budget:
     exploration: float = 0.7
     determinizations: int = 32  # hidden information: at most this many sampled states, reused
     contempt: float = 0.45  # what a game nobody wins costs the bot: it plays on to win
+    #: wall-clock cap on a whole turn of several actions by one seat (Tibetana, Paso): they share
+    #: it, and the tree below each chosen action is kept for the next (``None``: no turn cap)
+    turn_seconds: float | None = None
 
 
 _UNKNOWN = object()
@@ -74,29 +77,58 @@ class MctsBot:
         self.budget = budget
         self.level = level
         self.last_search: dict = {}  # iterations and seconds of the last choice, for benchmarks
+        self._turn = None  # (the view expected next if the turn goes on, its subtree, the turn's deadline)
 
     def choose(self, game, view: dict, legal: list, rng: random.Random):
         if not legal:
             raise ValueError("a bot was asked to act with no legal action")
-        self.last_search = {"iterations": 0, "seconds": 0.0}
+        self.last_search = {"iterations": 0, "kept": 0, "seconds": 0.0}
+        started = time.perf_counter()
+        root, turn_deadline = self._turn_so_far(view, started)
         legal = heuristics.search_actions(game, legal)
         if len(legal) == 1:
-            return legal[0]
-        started = time.perf_counter()
-        deadline = started + self.budget.seconds
+            return self._chosen(game, view, legal[0], None, turn_deadline)
+        deadline = min(started + self.budget.seconds, turn_deadline)
         seats = heuristics.seat_count(game, view)
         states = _States(game, view, rng, self.budget.determinizations)
         winning = None if states.size > 1 else _winning_action(game, states.next(), legal)
         if winning is not None:
-            return winning
-        root, done, me = _Node(None), 0, None
-        while done < self.budget.iterations and (done == 0 or time.perf_counter() < deadline):
+            return self._chosen(game, view, winning, None, turn_deadline)
+        # Iterations kept from earlier in the turn count toward this action's budget.
+        kept = done = root.visits
+        me = None
+        while done < self.budget.iterations and (done == root.visits == 0 or time.perf_counter() < deadline):
             state = states.next()
             me = game.actor(state) if me is None else me
             self._iterate(game, root, state, legal, seats, me, rng, states.size == 1)
             done += 1
-        self.last_search = {"iterations": done, "seconds": time.perf_counter() - started}
-        return _most_visited(root, legal)
+        self.last_search = {"iterations": done - kept, "kept": kept, "seconds": time.perf_counter() - started}
+        action = _most_visited(root, legal)
+        return self._chosen(game, view, action, root.children.get(_key(action)), turn_deadline)
+
+    # --- a turn of several actions ---------------------------------------------------------------
+    def _turn_so_far(self, view: dict, now: float):
+        """The subtree and deadline of the turn this choice continues, or a fresh turn's.
+
+        A choice continues the turn when its view is the one the last chosen action led to: the
+        same seat acts again and nothing (no CHANCE, no other seat) came between.
+        """
+        if self._turn is not None and self._turn[0] == view:
+            _, node, deadline = self._turn
+            return node or _Node(None), deadline
+        cap = self.budget.turn_seconds
+        return _Node(None), now + cap if cap is not None else math.inf
+
+    def _chosen(self, game, view: dict, action, subtree, turn_deadline: float):
+        """Remember where ``action`` leads, so that a next choice in the same turn reuses the tree."""
+        self._turn = None
+        if self.budget.turn_seconds is not None:
+            state = rebuild(game, view, None, random.Random(0))
+            seat = game.actor(state)
+            after = game.apply(state, action)
+            if game.actor(after) == seat:
+                self._turn = (game.view(after, seat), subtree, turn_deadline)
+        return action
 
     # --- one iteration ---------------------------------------------------------------------------
     def _iterate(self, game, root: _Node, state, legal: list, seats: int, me: int, rng, open_: bool) -> None:

@@ -1,6 +1,6 @@
 """The balance simulator: bot games in bulk, summarised with confidence intervals.
 
-    python -m engine.sim GAME [--games N] [--players K[,K...]] [--bots LEVEL[,LEVEL...]]
+    python -m engine.sim GAME [--games N] [--players K[,K...]] [--bots LEVEL[,LEVEL...]]  (default policy)
                               [--set NAME=VALUE]... [--sweep NAME=V1,V2,...]... [--seed S]
                               [--jobs J] [--cap N] [--out DIR]
 

@@ -19,8 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=100, help="games per cell of the sweep (default 100)")
     parser.add_argument("--players", default=None,
                         help="player count, or a comma list for mixed counts (games take turns): 2,3,4 (default: the smallest table)")
-    parser.add_argument("--bots", default="random",
-                        help="one bot level for every seat, or one per seat: random,greedy (default random)")
+    parser.add_argument("--bots", default="policy",
+                        help="one bot level for every seat, or one per seat: policy,random (default policy: one ply"
+                             " with the dice counted; random play says nothing about balance)")
     parser.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=VALUE",
                         help="a rule option or dial, repeatable: --set emberfall_rounds=2")
     parser.add_argument("--sweep", dest="sweeps", action="append", default=[], metavar="NAME=V1,V2,...",

@@ -57,7 +57,7 @@ class Spec:
         return jobs
 
 
-def build_spec(game: str, *, games: int = 100, players=None, bots=("random",), sets=(), sweeps=(),
+def build_spec(game: str, *, games: int = 100, players=None, bots=("policy",), sets=(), sweeps=(),
                seed: int = 0, cap: int = DEFAULT_CAP) -> Spec:
     """A checked Spec from command-line strings (``sets``: ``NAME=VALUE``; ``sweeps``: ``NAME=V1,V2``)."""
     try:

@@ -8,6 +8,12 @@ starts (conceding, offering a draw: a draw offered by a bot that leads is accept
 trails), and ``PLAYOUT_DEPTH`` to cut its playouts shorter
 than the bot's budget says (where actions are slow and random ones say little). A game without a module is worth an even share
 until it ends.
+
+The policy bot judges positions with ``policy_values``: a module's ``policy_evaluate(doc, seats)``
+where one ply needs more than the search does (Paso's roads still to build), else
+``evaluate_state(state, seats)``, the same numbers as ``evaluate`` read from the engine's state
+itself (the policy judges every legal action of every turn and would otherwise spend most of its
+time writing documents; the tests hold the two equal), else ``evaluate``.
 """
 
 from __future__ import annotations
@@ -38,6 +44,24 @@ def values(game, state, seats: int) -> list[float]:
     if module is None:
         return [1.0 / seats] * seats
     return module.evaluate(game.to_json(state), seats)
+
+
+def policy_values(game, state, seats: int) -> list[float]:
+    """The policy bot's ``values``: its own evaluation where the game has one, and from the state
+    itself where the game can read it there."""
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return outcome_rewards(game, outcome, seats)
+    module = _module(game.name)
+    if module is None:
+        return [1.0 / seats] * seats
+    own = getattr(module, "policy_evaluate", None)
+    if own is not None:
+        return own(game.to_json(state), seats)
+    fast = getattr(module, "evaluate_state", None)
+    if fast is None:
+        return module.evaluate(game.to_json(state), seats)
+    return fast(state, seats)
 
 
 def search_actions(game, legal: list) -> list:

@@ -7,6 +7,8 @@ is not judged: before it is found nobody knows where it lies.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.bots.heuristics import shares
 
 # A Nakatha game is ~800 actions of ~0.2 ms each; a few random steps then this evaluation tell
@@ -23,9 +25,21 @@ def evaluate(doc: dict, seats: int) -> list[float]:
     standing: dict[str, int] = {}
     for faction, pieces in doc["pieces"].items():
         standing[faction] = sum(1 for p in pieces.values() if p.get("tile"))
+    return _judge([seat["factions"] for seat in doc["seats"][:seats]], claims, standing, majority)
+
+
+def evaluate_state(state, seats: int) -> list[float]:
+    """``evaluate`` read from the engine state (``engine.nakatha.state.State``) without its document."""
+    majority = state.options.get("board_majority", 30) or 30
+    claims = Counter(state.claims.values())  # counted in C: this runs for every action judged
+    # the faction each piece was born into, as the document files it
+    standing = Counter(pid.partition(".")[0] for pid, piece in state.pieces.items() if piece.tile)
+    return _judge(state.seats[:seats], claims, standing, majority)
+
+
+def _judge(hands, claims: dict, standing: dict, majority: int) -> list[float]:
     scores = []
-    for seat in doc["seats"][:seats]:
-        factions = seat["factions"]
+    for factions in hands:
         best = max((claims.get(f, 0) for f in factions), default=0)
         scores.append(3.0 * best / majority + 0.05 * sum(standing.get(f, 0) for f in factions))
     return shares(scores, 0.5)

@@ -7,14 +7,14 @@ import random
 import pytest
 
 import engine
-from engine.bots import LEVELS, Budget, GreedyBot, MctsBot, RandomBot, get_bot
+from engine.bots import LEVELS, Budget, GreedyBot, MctsBot, PolicyBot, RandomBot, get_bot
 from tests.engine.bots.positions import game_names, seat_positions
 
 SMALL = Budget(iterations=25, seconds=30.0)
 
 
 def _bots():
-    return [RandomBot(), GreedyBot(), MctsBot(SMALL)]
+    return [RandomBot(), GreedyBot(), PolicyBot(), MctsBot(SMALL)]
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -36,13 +36,13 @@ def test_the_same_rng_gives_the_same_choice(name):
     game = engine.get_game(name)
     state = seat_positions(game, seeds=(3,))[-1]
     seat, legal = game.actor(state), game.legal_actions(state)
-    for bot in (GreedyBot(), MctsBot(SMALL)):
+    for bot in (GreedyBot(), PolicyBot(), MctsBot(SMALL)):
         picks = {repr(bot.choose(game, game.view(state, seat), legal, random.Random(11))) for _ in range(3)}
         assert len(picks) == 1
 
 
 def test_levels_are_the_issue_levels_and_get_bot_builds_each():
-    assert set(LEVELS) == {"random", "greedy", "easy", "normal", "hard"}
+    assert set(LEVELS) == {"random", "greedy", "policy", "easy", "normal", "hard"}
     for level in LEVELS:
         assert hasattr(get_bot(level), "choose")
     with pytest.raises(KeyError, match="levels: random"):

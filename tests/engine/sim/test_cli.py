@@ -17,7 +17,7 @@ def run_cli(capsys, *argv):
 
 
 def test_the_summary_names_seats_reasons_lengths_and_the_interval(capsys):
-    out = run_cli(capsys, "paso", "--games", "12", "--seed", "3")
+    out = run_cli(capsys, "paso", "--games", "12", "--seed", "3", "--bots", "random")
     assert "paso: 12 games" in out
     assert "win rate by seat, 2 players (95% Wilson)" in out
     assert "victory reasons:" in out and "actions per game:" in out
@@ -25,10 +25,15 @@ def test_the_summary_names_seats_reasons_lengths_and_the_interval(capsys):
 
 
 def test_random_bots_do_not_concede_and_the_output_says_so(capsys):
-    records = simulate(build_spec("tibetana", games=15))
+    records = simulate(build_spec("tibetana", games=15, bots=["random"]))
     assert not {r["reason"] for r in records} & {"concession", "agreed_draw"}
-    out = run_cli(capsys, "tibetana", "--games", "2")
+    out = run_cli(capsys, "tibetana", "--games", "2", "--bots", "random")
     assert "random bots never choose: concede, offer draw" in out
+
+
+def test_the_policy_bot_plays_by_default(capsys):
+    assert build_spec("paso", games=1).bots == ("policy",)
+    assert "bots policy" in run_cli(capsys, "paso", "--games", "2")
 
 
 def test_same_seed_same_games_and_another_seed_other_games():
@@ -40,7 +45,7 @@ def test_same_seed_same_games_and_another_seed_other_games():
 
 
 def test_local_processes_give_the_records_of_one_process():
-    spec = build_spec("paso", games=16, seed=5)
+    spec = build_spec("paso", games=16, seed=5, bots=["random"])
     assert simulate(spec, jobs=2) == simulate(spec)
 
 
@@ -52,7 +57,7 @@ def test_the_cap_cuts_games_and_counts_them_as_stalled():
 
 def test_a_sweep_writes_every_game_a_summary_and_charts(tmp_path, capsys):
     out = run_cli(capsys, "nakatha", "--games", "3", "--players", "2,6", "--sweep", "breath_range=1,2",
-                  "--set", "long_silence=true", "--out", str(tmp_path))
+                  "--set", "long_silence=true", "--bots", "random", "--out", str(tmp_path))
     assert "== breath_range=1: 3 games ==" in out and "== breath_range=2: 3 games ==" in out
     assert "share of the wins by faction" in out
     games = json.loads((tmp_path / "games.json").read_text())
@@ -67,7 +72,7 @@ def test_a_sweep_writes_every_game_a_summary_and_charts(tmp_path, capsys):
 
 
 def test_a_nakatha_win_is_credited_to_factions_of_the_winning_hand():
-    for r in simulate(build_spec("nakatha", games=4, players=[2, 3])):
+    for r in simulate(build_spec("nakatha", games=4, players=[2, 3], bots=["random"])):
         if r["result"] == "win":
             assert sum(r["credit"].values()) == pytest.approx(1)
             assert set(r["credit"]) <= set(r["hands"][r["winners"][0]])
@@ -89,7 +94,7 @@ def test_bad_options_exit_2_with_the_reason(argv, message):
 def test_a_game_counts_as_stalled_exactly_where_the_long_silence_would_end_it():
     """The same games with the rule off and on: the stalled ones are the ones the rule ends."""
     def games(*sets):
-        return simulate(build_spec("nakatha", games=12, players=[2], sets=["silence_rounds=7", *sets]))
+        return simulate(build_spec("nakatha", games=12, players=[2], bots=["random"], sets=["silence_rounds=7", *sets]))
 
     stalled = {r["index"] for r in games() if r["stalled"]}
     silenced = {r["index"] for r in games("long_silence=true") if r["reason"] == "silence"}
