@@ -208,7 +208,9 @@ def start_thread() -> bool:
 
 def _relay_forever(every: float) -> None:
     stop = threading.Event()
-    while not stop.wait(every):
+    while not stop.wait(settings.RELAY_SECONDS or every):
+        if not settings.RELAY_SECONDS:
+            continue  # switched off since it started (tests hand off and relay themselves)
         close_old_connections()
         try:
             flush()
