@@ -65,7 +65,10 @@ def send(game_id: int, seq: int) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    listened = _run(layer, _listened(layer, game_id))
+    if isinstance(layer, InMemoryChannelLayer):  # its groups are this process's: no loop to reach
+        listened = {g for g in _all_groups(game_id) if layer.groups.get(g)}
+    else:
+        listened = _run(layer, _listened(layer, game_id))
     if not listened:
         return
     game = _game_with_seats(game_id)
@@ -90,8 +93,6 @@ def _most_seats() -> int:
 async def _listened(layer, game_id: int) -> set[str]:
     """The groups of the game that someone is in."""
     groups = _all_groups(game_id)
-    if isinstance(layer, InMemoryChannelLayer):
-        return {g for g in groups if layer.groups.get(g)}
 
     async def members(group):
         connection = layer.connection(layer.consistent_hash(group))
