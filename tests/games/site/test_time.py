@@ -108,7 +108,7 @@ def test_create_form_offers_every_bot_level_for_seats_and_timeouts(as_alice):
     form = as_alice.get("/games/new/").context["form"]
     assert [value for value, _ in form.fields["timeout_bot"].choices] == list(LEVELS)
     assert [v for v, _ in form.fields["seat_1"].choices if v.startswith("bot:")] == [f"bot:{level}" for level in LEVELS]
-    assert list(LEVELS) == ["random", "greedy", "easy", "normal", "hard"]
+    assert list(LEVELS) == ["random", "greedy", "policy", "easy", "normal", "hard"]
 
 
 @pytest.mark.parametrize(
