@@ -175,7 +175,9 @@ def waiting() -> int:
 
 
 def _said(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}"
+    """What a failed hand-off is logged and kept as: the exception's type only. Its message may
+    hold anything its code had at hand (config/logsafe.py: no exception message is ever logged)."""
+    return type(exc).__name__
 
 
 # --- the relay thread of a server process -------------------------------------------------------------------
