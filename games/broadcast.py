@@ -21,6 +21,8 @@ import time
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
+from games import store
+
 #: Seconds a hand-off waits for the channel layer.
 TIMEOUT = 5.0
 
@@ -71,7 +73,7 @@ def send(game_id: int, seq: int) -> None:
         listened = _run(layer, _listened(layer, game_id))
     if not listened:
         return
-    game = _game_with_seats(game_id)
+    game = store.game_with_seats(game_id)
     if game is None:
         return
     by_group = messages(game, listened)
@@ -104,22 +106,6 @@ async def _listened(layer, game_id: int) -> set[str]:
     except Exception:  # after Redis restarts a pooled connection fails once: a fresh one
         counts = await asyncio.gather(*(members(g) for g in groups))
     return {g for g, n in zip(groups, counts, strict=True) if n}
-
-
-def _game_with_seats(game_id: int):
-    """The game row with its seats and their users, in one query (as ``store.lock_game``, unlocked)."""
-    from games.models import Seat
-
-    seats = list(Seat.objects.select_related("game", "user", "invited").filter(game_id=game_id).order_by("number"))
-    if not seats:
-        return None
-    game = seats[0].game
-    for seat in seats:
-        seat.game = game
-    cached = game.seats.all()  # what prefetch_related("seats") would have stored
-    cached._result_cache, cached._prefetch_done = seats, True
-    game._prefetched_objects_cache = {"seats": cached}
-    return game
 
 
 

@@ -38,9 +38,19 @@ def lock_game(game_id) -> Game | None:
     Every write starts here: the row lock serializes writers of one game, and the seats (which
     change only under this same lock) come along, so ``game.seats.all()`` needs no second query.
     """
-    seats = list(
-        Seat.objects.select_related("game").select_for_update(of=("game",)).filter(game_id=game_id).order_by("number")
-    )
+    seats = Seat.objects.select_related("game").select_for_update(of=("game",)).filter(game_id=game_id)
+    return game_of(seats)
+
+
+def game_with_seats(game_id) -> Game | None:
+    """The game row with its seats and their users in one query, unlocked (for reads: a broadcast)."""
+    return game_of(Seat.objects.select_related("game", "user", "invited").filter(game_id=game_id))
+
+
+def game_of(seats_query) -> Game | None:
+    """The game its seats' query (``select_related("game")``) joined in, with those seats attached as
+    ``prefetch_related("seats")`` would have: ``game.seats.all()`` needs no second query."""
+    seats = list(seats_query.order_by("number"))
     if not seats:
         return None
     game = seats[0].game
