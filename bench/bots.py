@@ -36,7 +36,6 @@ from engine.bots import BUDGETS, MctsBot, get_bot, heuristics  # noqa: E402
 from engine.bots.chance import random_action  # noqa: E402
 from engine.bots.match import play  # noqa: E402
 from engine.core import CHANCE  # noqa: E402
-from engine.sim.play import NOT_PLAYED_BY_RANDOM  # noqa: E402
 
 GOALS = {"random": 0.90, "greedy": 0.65}  # hard's, in two-player games
 POLICY_GOALS = {"random": 0.90, "greedy": 0.40}  # the policy bot's: fast, and holding its own
@@ -54,29 +53,12 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-class _NoConcession:
-    """A random opponent that, as in the simulator, never concedes nor offers a draw: a random
-    Tibetana player that may concede ends most games within a few actions, which measures nothing."""
-
-    def __init__(self, bot, skipped: tuple):
-        self.bot, self.skipped = bot, skipped
-
-    def choose(self, game, view, legal, rng):
-        kept = [a for a in legal if game.format(a) not in self.skipped] or legal
-        return self.bot.choose(game, view, kept, rng)
-
-
-def _opponent(name: str, level: str):
-    skipped = NOT_PLAYED_BY_RANDOM.get(name, ()) if level == "random" else ()
-    return _NoConcession(get_bot(level), skipped) if skipped else get_bot(level)
-
-
 def _one_game(job) -> dict:
     """One match game (run in a worker process): did the measured seat win, draw or lose?"""
     name, players, opponent, budget, seed, max_actions, level, options = job
     game = engine.get_game(name)
     seat = seed % players  # rotate the measured bot's seat
-    bots = [_opponent(name, opponent) for _ in range(players)]
+    bots = [get_bot(opponent) for _ in range(players)]  # a random one never concedes (random_bot)
     bots[seat] = MctsBot(budget, "hard") if level == "hard" else get_bot(level)
     started = time.perf_counter()
     outcome = play(game, players, bots, f"bench:{seed}", options=options, max_actions=max_actions)

@@ -18,12 +18,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import CHANCE, GAME_NAMES, get_game  # noqa: E402
+from engine.bots.random_bot import without_concessions  # noqa: E402
 
 #: A playout longer than this is cut (none is expected: every game bounds its own length).
 MAX_ACTIONS = 20_000
-#: Actions a random player never takes: Tibetana makes conceding and offering a draw engine
-#: actions (T32), and a random player that concedes ends almost every game within a few plies.
-NOT_PLAYED = {"tibetana": {"concede", "offer draw"}}
 
 
 def random_action(game, state, rng):
@@ -31,10 +29,8 @@ def random_action(game, state, rng):
         items = list(shuffle.items)
         rng.shuffle(items)
         return shuffle.to_action(items)
-    legal = game.legal_actions(state)
-    if game.name in NOT_PLAYED:
-        legal = [a for a in legal if game.format(a) not in NOT_PLAYED[game.name]] or legal
-    return rng.choice(legal)
+    # A random player that concedes ends almost every game within a few plies (T32).
+    return rng.choice(without_concessions(game, game.legal_actions(state)))
 
 
 def playout(game, players, rng) -> int:

@@ -6,7 +6,8 @@ prepares ``--games`` two-player paso games, and then, in one run, measures side 
 1. the channel layer's own broadcast round trip at one client (group_send -> receive, this process);
 2. a trivial authenticated DRF endpoint (``GET /api/me/ping``) under ``--clients`` client threads;
 3. moves (each a GET of the legal list and a POST of one of them, under an Idempotency-Key) for
-   ``--seconds``, without WebSockets, then with one WebSocket per game.
+   ``--seconds``, without WebSockets, then with one WebSocket per game; then, with the sockets, at
+   one client for a third of that (the delivery path without a queue in front of it).
 
 It prints moves/s, POST and GET p50/p95/p99, append -> socket p50/p95/p99 (the event's own time, from
 its receipt, to the arrival of the socket message carrying its seq), errors by status, CPU seconds
@@ -294,15 +295,18 @@ def server_cpu(stack: Stack) -> float:
     return sum(cpu_seconds(process.pid) for process, _ in stack.servers)
 
 
-def moves_phase(stack: Stack, games: list[dict], args, *, sockets: bool, seed: int) -> dict:
+def moves_phase(stack: Stack, games: list[dict], args, *, sockets: bool, seed: int, clients: int | None = None,
+                seconds: float | None = None) -> dict:
     bases = [base for _, base in stack.servers]
     watcher = Sockets(bases, games).start() if sockets else None
     tally = Tally()
+    clients = clients or args.clients
     cpu_before, start = server_cpu(stack), time.perf_counter()
-    move_load(bases, games, args.clients, args.seconds, tally, seed)
+    move_load(bases, games, clients, seconds or args.seconds, tally, seed)
     elapsed, cpu = time.perf_counter() - start, server_cpu(stack) - cpu_before
     result = {
         "websockets": sockets,
+        "clients": clients,
         "seconds": round(elapsed, 2),
         "moves": tally.moves,
         "moves_per_second": round(tally.moves / elapsed, 2) if elapsed else 0.0,
@@ -365,12 +369,22 @@ def run(args) -> dict:
             phases.append(moves_phase(stack, games, args, sockets=False, seed=1))
         if args.websockets in ("on", "both"):
             phases.append(moves_phase(stack, games, args, sockets=True, seed=2))
+            # The delivery path itself, not the queue in front of a saturated machine: one client,
+            # as the layer's own round trip is measured.
+            phases.append(moves_phase(stack, games, args, sockets=True, seed=3, clients=1,
+                                      seconds=max(1.0, args.seconds / 3)))
         result = {
             "servers": args.servers, "games": args.games, "clients": args.clients,
             "layer_rtt_ms": percentiles(rtt), "ping": ping, "moves": phases, "ratios": {}, "goals": GOALS,
         }
         for phase in phases:
             label = "with_sockets" if phase["websockets"] else "without_sockets"
+            if phase["clients"] == 1 and args.clients != 1:
+                socket_p50 = phase.get("append_to_socket_ms", {}).get("p50")
+                if socket_p50 is not None and result["layer_rtt_ms"]["p50"]:
+                    result["ratios"]["socket_p50_over_layer_rtt_p50_one_client"] = round(
+                        socket_p50 / result["layer_rtt_ms"]["p50"], 2)
+                continue
             if phase["cpu_seconds_per_move"] and ping["cpu_seconds_per_request"]:
                 result["ratios"][f"move_cpu_over_ping_cpu_{label}"] = round(
                     phase["cpu_seconds_per_move"] / ping["cpu_seconds_per_request"], 2)
@@ -394,7 +408,8 @@ def report(result: dict) -> str:
     for phase in result["moves"]:
         label = "with a WebSocket per game" if phase["websockets"] else "without WebSockets"
         post, get = phase["post_ms"], phase["get_ms"]
-        lines.append(f"  moves {label}: {phase['moves_per_second']} moves/s ({phase['moves']} in {phase['seconds']} s)")
+        lines.append(f"  moves {label}, {phase['clients']} client(s): {phase['moves_per_second']} moves/s "
+                     f"({phase['moves']} in {phase['seconds']} s)")
         lines.append(f"    POST p50/p95/p99 = {post['p50']}/{post['p95']}/{post['p99']} ms; "
                      f"GET legal p50/p95/p99 = {get['p50']}/{get['p95']}/{get['p99']} ms")
         lines.append(f"    server CPU {phase['cpu_seconds_per_move']} s/move; errors {phase['errors_by_status'] or 'none'}")

@@ -10,6 +10,8 @@ again: the next call simply tries it first.
 from __future__ import annotations
 
 import logging
+import os
+import threading
 import time
 
 from django.core.cache.backends.locmem import LocMemCache
@@ -25,18 +27,44 @@ AWAY = (RedisConnectionError, RedisTimeoutError, OSError)
 RETRY_AFTER = 1.0
 
 
+class _Shared:
+    """What one process keeps per Redis location, whichever cache object asks: the client with its
+    connection pool, the stand-in's memory, and until when Redis counts as away."""
+
+    def __init__(self, client, stand_in: LocMemCache):
+        self.client, self.stand_in, self.away_until = client, stand_in, 0.0
+
+
+_shared: dict[tuple, _Shared] = {}
+_shared_lock = threading.Lock()
+
+
 class FallbackRedisCache(RedisCache):
+    """Django makes a cache object per thread and per ASGI request (``caches`` is context-local), so
+    one of its own would open a Redis connection for each request that counts a throttle, and count
+    the outage's throttles afresh each time. Everything that must outlive a request is per process."""
+
     def __init__(self, server, params):
         super().__init__(server, params)
-        self._stand_in = LocMemCache(f"redis-stand-in-{id(self)}", {"TIMEOUT": params.get("TIMEOUT", 300)})
-        self._away_until = 0.0
+        key = (os.getpid(), tuple(self._servers), repr(sorted(self._options.items())))
+        with _shared_lock:
+            if key not in _shared:
+                stand_in = LocMemCache(f"redis-stand-in-{len(_shared)}", {"TIMEOUT": params.get("TIMEOUT", 300)})
+                _shared[key] = _Shared(self._class(self._servers, **self._options), stand_in)
+        self._process = _shared[key]
+        self._stand_in = self._process.stand_in
+
+    @property
+    def _cache(self):
+        return self._process.client
 
     def _either(self, name: str, *args, **kwargs):
-        if time.monotonic() >= self._away_until:
+        shared = self._process
+        if time.monotonic() >= shared.away_until:
             try:
                 return getattr(super(), name)(*args, **kwargs)
             except AWAY as exc:
-                self._away_until = time.monotonic() + RETRY_AFTER
+                shared.away_until = time.monotonic() + RETRY_AFTER
                 log.warning("cache: Redis away (%s); this process counts in memory meanwhile", type(exc).__name__)
         return getattr(self._stand_in, name)(*args, **kwargs)
 

@@ -1,6 +1,6 @@
 """The Celery app: configured from Django settings (``CELERY_*``), tasks found in ``workers``.
 
-Beat runs three periodic tasks: the deadline sweep, the outbox relay and the transparency log's checkpoint. Correspondence deadlines are days long, so they
+Beat runs four periodic tasks: the deadline sweep, the outbox relay, the daily e-mail digest and the transparency log's checkpoint. Correspondence deadlines are days long, so they
 live in the database and the sweep finds them: a Celery ETA that long would outlive Redis's
 visibility timeout and be delivered again and again.
 """
@@ -9,6 +9,7 @@ import json
 import os
 
 from celery import Celery, signals
+from celery.schedules import crontab
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -39,6 +40,12 @@ app.conf.beat_schedule = {
         "task": "workers.tasks.relay_outbox",
         "schedule": RELAY_EVERY,
         "options": {"expires": RELAY_EVERY},
+    },
+    # The daily digest at DIGEST_HOUR (UTC); a run before it, or a second one, sends nothing more.
+    "email-digest": {
+        "task": "workers.tasks.send_digests",
+        "schedule": crontab(minute=0, hour=int(os.environ.get("DIGEST_HOUR", "7"))),
+        "options": {"expires": 3600},
     },
     "checkpoint-log": {
         "task": "workers.tasks.checkpoint_log",

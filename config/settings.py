@@ -206,6 +206,7 @@ SPECTACULAR_SETTINGS = {
         "ReportStatusEnum": "games.models.Report.Status",
         "EventKindEnum": "games.models.Event.Kind",
         "NotificationKindEnum": "games.models.Notification.Kind",
+        "OfferAnswerEnum": "games.api.serializers.OFFER_CHOICES",
     },
 }
 
@@ -238,7 +239,10 @@ THROTTLE_RATES = {
     "login_name": env("THROTTLE_LOGIN_NAME", default="20/5m"),  # failed log-ins per name, any address
     "login_address": env("THROTTLE_LOGIN_ADDRESS", default="50/h"),  # failed log-ins per address, any name
     "write": env("THROTTLE_WRITE", default="120/m"),  # unsafe API requests and socket moves, per user
+    "chat": env("THROTTLE_CHAT", default="10/m"),  # chat lines per user, HTTP and socket alike
 }
+#: Links in chat lines are clickable only for accounts at least this many days old (spam).
+CHAT_LINK_DAYS = env.int("CHAT_LINK_DAYS", default=7)
 #: How many proxies of ours stand in front of the app: 0 (the default) never reads X-Forwarded-For.
 TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
 
@@ -310,6 +314,38 @@ IDEMPOTENCY_KEY_HOURS = env.float("IDEMPOTENCY_KEY_HOURS", default=24.0)
 RELAY_SECONDS = env.float("RELAY_SECONDS", default=1.0)
 #: Days an invited user has to accept a seat before the game is cancelled (``games.invitations``).
 INVITATION_DAYS = env.float("INVITATION_DAYS", default=7.0)
+
+# --- E-mail and Web Push (games.mail, games.digest, games.push) ---------------------------------------
+#: EMAIL_URL (django-environ: smtp://user:pass@host:587, smtp+tls://..., smtp+ssl://..., consolemail://)
+#: wins; else EMAIL_HOST (and EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS) sends by
+#: SMTP; else e-mails are printed to the console (the embedded default).
+if env("EMAIL_URL", default=""):
+    vars().update(env.email_url("EMAIL_URL"))
+elif env("EMAIL_HOST", default=""):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = env("EMAIL_HOST")
+    EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+    EMAIL_HOST_USER = env("EMAIL_HOST_USER", default=env("EMAIL_USER", default=""))
+    EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default=env("EMAIL_PASSWORD", default=""))
+    EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+EMAIL_TIMEOUT = env.float("EMAIL_TIMEOUT", default=10.0)
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Board games <noreply@localhost>")
+#: The site's address as e-mails and pushes link to it (game pages, unsubscribe links).
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+#: The UTC hour of the daily digest: it carries what was not yet mailed and created before that hour.
+DIGEST_HOUR = env.int("DIGEST_HOUR", default=7)
+if not 0 <= DIGEST_HOUR <= 23:
+    raise ImproperlyConfigured("DIGEST_HOUR must be an hour, 0 to 23")
+#: Web Push's VAPID key pair (``manage.py generate_vapid_keys``): the public key, base64url of the
+#: uncompressed P-256 point; the private key, base64url of its 32 bytes. Unset: no Web Push.
+VAPID_PUBLIC_KEY = env("VAPID_PUBLIC_KEY", default="")
+VAPID_PRIVATE_KEY = env("VAPID_PRIVATE_KEY", default="")
+#: Who runs this push sender, as push services want to know: a mailto: or https: URL.
+VAPID_SUBJECT = env("VAPID_SUBJECT", default="mailto:admin@localhost")
+#: Seconds a push service has to answer one push.
+WEBPUSH_TIMEOUT = env.float("WEBPUSH_TIMEOUT", default=10.0)
 
 # No log line carries a position, a seed or a hidden outcome (config.logsafe): every record is rewritten
 # when it is made, and every handler filters. Django's own handlers (its DEBUG-only console, the e-mail

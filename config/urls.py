@@ -9,6 +9,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/", include("games.api.players_urls")),
     path("api/", include("games.api.moderation_urls")),
+    path("api/", include("games.api.chat_urls")),
     path("api/", include("transparency.urls")),
     path("", include("games.site.urls")),
 ]

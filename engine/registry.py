@@ -17,7 +17,17 @@ _MODULES = {
 _extra: dict[str, Game] = {}
 
 
+_loaded: dict[str, Game | None] = {}
+
+
 def _load(name: str) -> Game | None:
+    """The game module's ``GAME`` (imported once: this is on every move's path)."""
+    if name not in _loaded:
+        _loaded[name] = _import(name)
+    return _loaded[name]
+
+
+def _import(name: str) -> Game | None:
     try:
         module = importlib.import_module(_MODULES[name])
     except ModuleNotFoundError as exc:

@@ -1,4 +1,4 @@
-"""Admin: games, seats, events, snapshots, users, reports and sanctions.
+"""Admin: games, seats, events, snapshots, users, reports, sanctions and the game chat.
 
 Nothing here edits history. Games, seats, events and snapshots are read-only for everyone, superusers
 included (a game row is a cache of its events); moderators change a game only through the moderation
@@ -27,7 +27,19 @@ from engine.bots import LEVELS
 from games import accounts, moderation, selectors
 from games.errors import ServiceError
 from games.inputs import query_number, whole_number
-from games.models import Event, Game, Outbox, Report, Sanction, Seat, Snapshot
+from games.models import (
+    ChatMessage,
+    ChatModeration,
+    ChatMute,
+    ChatReport,
+    Event,
+    Game,
+    Outbox,
+    Report,
+    Sanction,
+    Seat,
+    Snapshot,
+)
 
 WITHHELD = selectors.WITHHELD
 
@@ -283,6 +295,41 @@ class OutboxAdmin(ReadOnlyAdmin):
     list_display = ("id", "kind", "game", "seq", "created_at", "attempts", "due_at", "error")
     list_filter = ("kind",)
     fields = readonly_fields = list_display
+
+
+# --- the game chat: read here, moderated through games.chat (the API) ------------------------------------
+# A line names its game by id only: a chat line is no part of the game, and nothing of a game's
+# position or seed is shown (or filterable) from here.
+@admin.register(ChatMessage)
+class ChatMessageAdmin(ReadOnlyAdmin):
+    list_display = ("id", "game_id", "room", "author", "text", "created_at", "hidden", "hidden_by", "hidden_reason")
+    list_filter = ("room", "hidden")
+    search_fields = ("author__username", "text")
+    fields = readonly_fields = ("game_id", "room", "author", "text", "created_at", "hidden", "hidden_by",
+                                "hidden_reason", "hidden_at")
+
+
+@admin.register(ChatReport)
+class ChatReportAdmin(ReadOnlyAdmin):
+    list_display = ("id", "message_id", "reporter", "reason", "created_at")
+    search_fields = ("reporter__username",)
+    fields = readonly_fields = ("message_id", "reporter", "reason", "created_at")
+
+
+@admin.register(ChatMute)
+class ChatMuteAdmin(ReadOnlyAdmin):
+    list_display = ("user", "moderator", "reason", "until", "created_at")
+    search_fields = ("user__username",)
+
+
+@admin.register(ChatModeration)
+class ChatModerationAdmin(ReadOnlyAdmin):
+    """The audit log of chat moderation: who hid which line or muted whom, when and why."""
+
+    list_display = ("created_at", "act", "moderator", "user", "message_id", "reason", "until")
+    list_filter = ("act",)
+    search_fields = ("user__username", "moderator__username")
+    fields = readonly_fields = ("created_at", "act", "moderator", "user", "message_id", "reason", "until")
 
 
 # --- users: suspend and reinstate with a reason -----------------------------------------------------

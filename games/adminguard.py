@@ -24,10 +24,11 @@ from django.db.models.constants import LOOKUP_SEP
 #: Hidden while a game runs (and refused as lookups always: a lookup's answer is a count over rows
 #: of any status). Credentials too: a count answers for them as well as for a seed.
 HIDDEN = {
-    "games.Game": {"seed"},
+    "games.Game": {"seed", "conditionals"},  # conditionals: whether a player left conditional moves
     "games.Event": {"notation", "payload"},
     "games.Snapshot": {"document"},
     "games.IdempotencyRecord": {"response"},  # a seat's own view, its hand included
+    "games.ConditionalTree": {"tree", "partial"},  # a player's plan; not registered in the admin at all
     "auth.User": {"password"},
     "authtoken.Token": {"key"},
     "knox.AuthToken": {"digest", "token_key"},

@@ -128,11 +128,12 @@ class BotTurnWorker:
     def sweep(self) -> None:
         """The deadline sweep of ``workers.tasks`` (its timeouts run here, eagerly), which queues
         again the bot turns quiet for a sweep interval; those already waiting here are skipped. Then
-        the transparency log's checkpoint (celery beat runs it on its own with Redis)."""
+        the transparency log's checkpoint and the daily digest (celery beat runs them on its own with Redis)."""
         from games import notify
 
         notify.task("sweep_deadlines")()
         notify.task("checkpoint_log")()  # the transparency log's checkpoint, at the same pace
+        notify.task("send_digests")()  # a digest once a day: a run before DIGEST_HOUR, or a second, sends nothing
 
     def _submit_all(self, turns) -> int:
         return sum(self.submit(game_id, seq) for game_id, seq in turns)

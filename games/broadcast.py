@@ -18,6 +18,7 @@ import os
 import threading
 import time
 
+import redis
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
@@ -33,6 +34,30 @@ def seat_group(game_id: int, seat: int) -> str:
 
 def watch_group(game_id: int) -> str:
     return f"game-{game_id}.watch"
+
+
+def user_group(user_id: int) -> str:
+    """A user's own group: every open page of theirs (``/ws/me/``) hears their inbox count there."""
+    return f"user-{int(user_id)}"
+
+
+def deliver(by_group: dict[str, dict]) -> None:
+    """Send each group its ready-made message (a chat line, an inbox count); raises when the
+    channel layer is away, for the outbox to try again."""
+    layer = get_channel_layer()
+    if layer is None or not by_group:
+        return
+    _run(layer, _send_all(layer, by_group))
+
+
+def listened(groups) -> set[str]:
+    """Those of ``groups`` someone is in (nobody: no layer): one pipelined round trip per Redis host."""
+    layer = get_channel_layer()
+    if layer is None:
+        return set()
+    if isinstance(layer, InMemoryChannelLayer):
+        return {g for g in groups if layer.groups.get(g)}
+    return _listened_among(layer, list(groups))
 
 
 def messages(game, groups: set[str] | None = None) -> dict[str, dict]:
@@ -70,7 +95,7 @@ def send(game_id: int, seq: int) -> None:
     if isinstance(layer, InMemoryChannelLayer):  # its groups are this process's: no loop to reach
         listened = {g for g in _all_groups(game_id) if layer.groups.get(g)}
     else:
-        listened = _run(layer, _listened(layer, game_id))
+        listened = _listened(layer, game_id)
     if not listened:
         return
     game = store.game_with_seats(game_id)
@@ -92,21 +117,49 @@ def _most_seats() -> int:
     return max(max(get_game(name).player_counts) for name in available())
 
 
-async def _listened(layer, game_id: int) -> set[str]:
+def _listened(layer, game_id: int) -> set[str]:
     """The groups of the game that someone is in."""
-    groups = _all_groups(game_id)
+    return _listened_among(layer, _all_groups(game_id))
 
-    async def members(group):
-        connection = layer.connection(layer.consistent_hash(group))
-        alive_since = int(time.time()) - layer.group_expiry
-        return await connection.zcount(layer._group_key(group), alive_since, "+inf")
+
+def _listened_among(layer, groups: list[str]) -> set[str]:
+    """Those of ``groups`` someone is in: their sizes, read in one pipelined round trip per Redis
+    host from this thread (no hop to the sender loop: most moves end here)."""
+    alive_since = int(time.time()) - layer.group_expiry
+    by_host: dict[int, list[str]] = {}
+    for group in groups:
+        by_host.setdefault(layer.consistent_hash(group), []).append(group)
+    listened = set()
+    for index, named in by_host.items():
+        counts = _counts(layer, index, [layer._group_key(g) for g in named], alive_since)
+        listened |= {g for g, n in zip(named, counts, strict=True) if n}
+    return listened
+
+
+def _counts(layer, index: int, keys: list[str], alive_since: int) -> list[int]:
+    def read():
+        pipe = _client(layer, index).pipeline(transaction=False)
+        for key in keys:
+            pipe.zcount(key, alive_since, "+inf")
+        return pipe.execute()
 
     try:
-        counts = await asyncio.gather(*(members(g) for g in groups))
-    except Exception:  # after Redis restarts a pooled connection fails once: a fresh one
-        counts = await asyncio.gather(*(members(g) for g in groups))
-    return {g for g, n in zip(groups, counts, strict=True) if n}
+        return read()
+    except redis.RedisError:  # after Redis restarts a pooled connection fails once: a fresh one
+        return read()
 
+
+_clients: dict[tuple[int, int, int], redis.Redis] = {}
+
+
+def _client(layer, index: int) -> redis.Redis:
+    """A synchronous client of the layer's ``index``-th host, kept per process and layer."""
+    key = (os.getpid(), id(layer), index)
+    if key not in _clients:
+        host = dict(layer.hosts[index])
+        address = host.pop("address")
+        _clients[key] = redis.Redis.from_url(address, socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT)
+    return _clients[key]
 
 
 async def _send_all(layer, by_group: dict[str, dict]) -> None:

@@ -43,6 +43,19 @@ class Unprocessable(ServiceError):
     status = 422
 
 
+class TooManyRequests(ServiceError):
+    """A rate the writer exceeded (a chat line too many): 429, with the seconds to wait."""
+
+    status = 429
+
+    def __init__(self, message: str, *, retry_after: int):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+    def body(self) -> dict:
+        return super().body() | {"retry_after": self.retry_after}
+
+
 BUSY = "another write was being stored and this one waited too long for it: nothing was stored; retry"
 
 

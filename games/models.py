@@ -6,7 +6,7 @@ model refuses it here, and on PostgreSQL a trigger refuses it for any client (mi
 """
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.utils import timezone
 
 
@@ -44,6 +44,10 @@ class Game(models.Model):
     #: (the create event's payload says it); a moderator's seat change turns it off, by an event.
     rated = models.BooleanField(default=True)
     scored = models.BooleanField(default=False)
+    #: How many conditional-move trees wait in this game (``ConditionalTree``): on the row so that the
+    #: one-statement optimistic write, which must not store a move a tree would answer, sees it under
+    #: the row lock it takes (``games.optimistic``).
+    conditionals = models.PositiveSmallIntegerField(default=0)
     #: The secret chance seed (hex); published by the event that ends the game.
     seed = models.CharField(max_length=64, editable=False)
     seed_hash = models.CharField(max_length=64, editable=False)
@@ -303,8 +307,13 @@ class Outbox(models.Model):
         BROADCAST = "broadcast"
         BOT_TURN = "bot_turn"
         SCORE = "score"
+        CHAT = "chat"  # a chat line to the sockets that may read it; ``seq`` is the line's id
+        INBOX = "inbox"  # the unread counts of the users the write at ``seq`` notified
+        CHAT_INBOX = "chat_inbox"  # the unread counts of the users chat line ``seq`` notified
+        DELIVER = "deliver"  # the notifications written at (game, seq): e-mail and Web Push (games.delivery)
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    # No index of its own: rows are found by id and by age, never by game (one index less per move).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False)
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=12, choices=Kind.choices)
     created_at = models.DateTimeField(default=timezone.now)
@@ -329,10 +338,15 @@ class Preferences(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
                                 related_name="preferences")
     confirm_moves = models.BooleanField(default=False, help_text="preview every move with Confirm and Cancel")
+    #: Off: no e-mail at all, whatever ``email`` says (an unsubscribe link's "all e-mail").
+    email_enabled = models.BooleanField(default=True, help_text="send e-mail at all")
+    #: How each notification kind is e-mailed, ``{kind: "immediately" | "digest" | "never"}``; a kind
+    #: not named has its default (``games.mailprefs.DEFAULTS``).
+    email = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     #: The settings a client may read and write, with their defaults.
-    FIELDS = ("confirm_moves",)
+    FIELDS = ("confirm_moves", "email_enabled", "email")
 
     @classmethod
     def of(cls, user) -> dict:
@@ -342,8 +356,14 @@ class Preferences(models.Model):
 
     @classmethod
     def change(cls, user, values: dict) -> dict:
-        """Store the given settings (the others keep their values) and answer them all."""
-        row, _ = cls.objects.update_or_create(user_id=user.pk, defaults={k: values[k] for k in cls.FIELDS if k in values})
+        """Store the given settings (the others keep their values; ``email`` names only the kinds it
+        changes) and answer them all."""
+        with transaction.atomic():
+            row, _ = cls.objects.select_for_update().get_or_create(user_id=user.pk)
+            for name in cls.FIELDS:
+                if name in values:
+                    setattr(row, name, {**row.email, **values[name]} if name == "email" else values[name])
+            row.save()
         return {name: getattr(row, name) for name in cls.FIELDS}
 
 
@@ -364,8 +384,13 @@ class Notification(models.Model):
         MODERATION = "moderation"  # a moderator acted on the game
         DEADLINE_24H = "deadline_24h"
         DEADLINE_2H = "deadline_2h"
+        REMATCH_OFFER = "rematch_offer"  # another player of a finished game offers a rematch
+        REMATCH_ANSWER = "rematch_answer"  # a rematch offer accepted (the new game named) or declined
+        CHAT = "chat"  # a chat line written while the user was away from the game's page
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    # Found by user through ``inbox_newest_first`` (user first): no second index to keep up per move.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications",
+                             db_index=False)
     kind = models.CharField(max_length=20, choices=Kind.choices)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     #: The game's seq once the write that caused it was stored: where the game page should be.
@@ -375,14 +400,177 @@ class Notification(models.Model):
     read_at = models.DateTimeField(null=True, blank=True)
     #: A reminder's deadline (null for every other kind): what makes a reminder once per deadline.
     deadline = models.DateTimeField(null=True, blank=True)
+    #: When its immediate delivery (e-mail, Web Push: ``games.delivery``) was done: it runs once.
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    #: The user had the game's page open when it was delivered: no e-mail, push or digest for it.
+    seen_live = models.BooleanField(default=False, db_default=False)  # db_default: optimistic.py inserts rows in SQL
+    #: When an e-mail carrying it was sent (alone or in a digest): nothing is mailed twice.
+    mailed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["user", "-created_at"], name="inbox_newest_first")]
+        indexes = [models.Index(fields=["user", "-created_at"], name="inbox_newest_first"),
+                   # the unread counts (every page's badge, the live inbox count): unread rows only
+                   models.Index(fields=["user"], condition=models.Q(read_at__isnull=True), name="unread_by_user")]
         constraints = [
             models.UniqueConstraint(fields=["game", "kind", "deadline"], condition=models.Q(deadline__isnull=False),
                                     name="one_reminder_per_deadline"),
+            # Two lines written at once by two writers still leave one unread "chat" per user and game.
+            models.UniqueConstraint(fields=["user", "game"], condition=models.Q(kind="chat", read_at__isnull=True),
+                                    name="one_unread_chat_notice_per_game"),
         ]
 
     def __str__(self):
         return f"{self.kind} for user {self.user_id} in game {self.game_id}"
+
+
+class Rematch(models.Model):
+    """The rematch of a finished game: who offered it, who accepted, the answer and the new game.
+
+    A row of its own, not an event: a history ends with its end event. The new game is an ordinary
+    game, created and started by the usual services (``games.rematch``).
+    """
+
+    class Answer(models.TextChoices):
+        WAITING = "", "waiting"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+
+    game = models.OneToOneField(Game, primary_key=True, on_delete=models.CASCADE, related_name="rematch")
+    offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    offered_at = models.DateTimeField(default=timezone.now)
+    #: The users (ids) who agree so far, the offerer first: the new game starts once every human has.
+    accepted = models.JSONField(default=list)
+    answer = models.CharField(max_length=10, choices=Answer.choices, blank=True, default="")
+    answered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    answered_at = models.DateTimeField(null=True, blank=True)
+    new_game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+
+class ConditionalTree(models.Model):
+    """A player's conditional moves in a running game: "if they play X, I answer Y, then ...".
+
+    Seen by its owner only (no admin, no API for anyone else, never in a log line). Changed only
+    under the game's row lock, by the write plan (``games.plan``, ``games.conditional``).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    #: The branches: ``[{"if": [action, ...], "then": [action, ...], "next": [branch, ...]}, ...]``.
+    tree = models.JSONField(default=list)
+    #: The opponent's actions of the turn under way (Tibetana: a turn has several actions).
+    partial = models.JSONField(default=list, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_tree_per_seat")]
+
+    def __str__(self):
+        return f"conditional moves of seat {self.seat} in game {self.game_id}"  # never the tree itself
+class ChatMessage(models.Model):
+    """A line of a game's chat (``games.chat``): stored and ordered by id, never an event of the game.
+
+    A moderator hides a line rather than deleting it: the text is kept (moderators read it), the
+    line is marked with who hid it, when and why, and players see it no more.
+    """
+
+    class Room(models.TextChoices):
+        PLAYERS = "players"  # the seated players
+        SPECTATORS = "spectators"  # everyone else logged in (the players too once the game is over)
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    room = models.CharField(max_length=10, choices=Room.choices)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_lines")
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(default=timezone.now)
+    hidden = models.BooleanField(default=False)
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="chat_hidden"
+    )
+    hidden_reason = models.TextField(blank=True, default="")
+    hidden_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["game", "room", "id"], name="chat_room_in_order")]
+
+    def __str__(self):
+        return f"chat {self.pk} in game {self.game_id} ({self.room})"
+
+
+class ChatReport(models.Model):
+    """A player's report of a chat line: one per reporter and line."""
+
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_reports")
+    reason = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="one_chat_report_per_reporter")]
+
+
+class ChatMute(models.Model):
+    """A user muted in every game's chat, until ``until`` (None: until a moderator unmutes them)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="chat_mute")
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="chat_mutes_given"
+    )
+    reason = models.TextField()
+    until = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+
+class ChatModeration(models.Model):
+    """The audit log of chat moderation: every hide, mute and unmute, kept and never edited."""
+
+    class Act(models.TextChoices):
+        HIDE = "hide"
+        MUTE = "mute"
+        UNMUTE = "unmute"
+
+    act = models.CharField(max_length=10, choices=Act.choices)
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="chat_acts"
+    )
+    message = models.ForeignKey(ChatMessage, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="chat_acts_on")
+    reason = models.TextField()
+    until = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+class Digest(models.Model):
+    """One user's daily digest e-mail, a row per (user, UTC day): the unique constraint makes two
+    concurrent digest runs send it once (``games.digest``)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    sent_at = models.DateTimeField(default=timezone.now)
+    #: How many notifications it carried.
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "day"], name="one_digest_per_user_and_day")]
+
+
+class PushSubscription(models.Model):
+    """A browser's Web Push subscription (``POST /api/me/push-subscriptions``): where to push, and
+    the keys its messages are encrypted to (RFC 8291). Deleted when the push service says it is gone."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    #: The push service's URL for this browser; one browser, one subscription (another user taking it over moves it).
+    endpoint = models.CharField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=100)  # the browser's P-256 public key, base64url
+    auth = models.CharField(max_length=40)  # the shared authentication secret, base64url
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"push subscription {self.pk} of user {self.user_id}"

@@ -66,6 +66,10 @@ def _check_reason(reason) -> str:
     return reason.strip()
 
 
+#: Public for the chat's acts (``games.chat``), which check their moderator and reason alike.
+check_moderator, check_reason = _check_moderator, _check_reason
+
+
 def _record(game: Game, moderator, act: str, reason: str, **details) -> plan.Draft:
     """The draft of a moderation act on ``game``: its ``moderation`` event, naming act, moderator and reason."""
     state = load_state(game)[1] if game.status == Game.Status.ACTIVE else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.db.models import Count
 from django.utils import timezone
 
 from games import plan as plans
@@ -22,6 +23,8 @@ from games.models import Notification
 YOUR_MOVE, INVITATION, INVITATION_ANSWERED, ENDED, MODERATION = (
     "your_move", "invitation", "invitation_answered", "ended", "moderation")
 DEADLINE_24H, DEADLINE_2H = "deadline_24h", "deadline_2h"
+#: A players'-room chat line written while the user was away from the game's page (``games.chat``).
+CHAT = "chat"
 #: The reminders before a deadline: kind and how long before it, the nearest last.
 REMINDERS = ((DEADLINE_24H, 24 * 3600), (DEADLINE_2H, 2 * 3600))
 #: A text's longest length (``Notification.text``).
@@ -110,6 +113,11 @@ def reminder_text(name: str, game_id: int, seat_name: str, kind: str, deadline: 
     return f"Less than {left} left for your move in {label(name, game_id)} (you play {seat_name}){_deadline(deadline)}."
 
 
+def chat_text(author: str, name: str, game_id: int) -> str:
+    """A chat notification names the writer and the game, never the line (it may be hidden later)."""
+    return f"{author} wrote in the chat of {label(name, game_id)} while you were away."[:MAX_TEXT]
+
+
 def _people(head: plans.Head) -> set[int]:
     """The game's human players, and the users offered a seat."""
     return {u for u in (*head.users, *head.invited) if u is not None}
@@ -144,6 +152,25 @@ def unread_count(user) -> int:
     if not getattr(user, "is_authenticated", False):
         return 0
     return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def notified(game_id: int, seq: int) -> list[int]:
+    """The users notified of game ``game_id`` at ``seq`` (the relay's inbox hand-off)."""
+    return list(Notification.objects.filter(game_id=game_id, seq=seq).values_list("user_id", flat=True).distinct())
+
+
+def unread_of_notified(game_id: int, seq: int) -> dict[int, int]:
+    """``{user id: unread count}`` of the users notified of game ``game_id`` at ``seq``."""
+    return unread_of(notified(game_id, seq))
+
+
+def unread_of(user_ids) -> dict[int, int]:
+    """``{user id: unread count}`` of ``user_ids`` (a list or a subquery), in one query over their
+    unread rows only (``unread_by_user``): 0 for those with none."""
+    ids = list(user_ids)
+    counted = (Notification.objects.filter(user_id__in=ids, read_at__isnull=True).values("user_id")
+               .annotate(unread=Count("id")))
+    return {u: 0 for u in ids} | {row["user_id"]: row["unread"] for row in counted}
 
 
 def mark_read(user, *, ids=None, everything: bool = False, now=None) -> int:

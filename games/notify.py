@@ -22,7 +22,8 @@ _tasks: dict = {}
 
 
 def provide(**tasks) -> None:
-    """Name what runs each task: ``bot_turn``, ``score_game``, ``sweep_deadlines``, ``checkpoint_log`` (Celery tasks),
+    """Name what runs each task: ``bot_turn``, ``score_game``, ``sweep_deadlines``, ``checkpoint_log``,
+    ``deliver_notifications``, ``send_digests`` (Celery tasks),
     ``background_bot_turn`` (a callable ``(game_id, seq)``)."""
     _tasks.update(tasks)
 
@@ -55,6 +56,16 @@ def schedule_bot(game_id: int, seq: int) -> None:
             bot_turn.delay(*_eager.pending.pop(0))
     finally:
         _eager.pending = None
+
+
+def schedule_delivery(game_id: int, seq: int) -> None:
+    """Queue the e-mails and pushes of the notifications written at ``(game_id, seq)`` (``games.delivery``).
+    Eagerly (the embedded default, tests), they are sent here and now."""
+    deliver = task("deliver_notifications")
+    if deliver.app.conf.task_always_eager:
+        deliver.delay(game_id, seq)
+    else:
+        deliver.apply_async((game_id, seq), retry=False)
 
 
 def schedule_scoring(game_id: int) -> None:

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 import orjson
 
-from engine import CHANCE
+from engine import CHANCE, EngineError
 from engine.fair import derive_chance
-from games import clock
+from games import clock, conditional_tree
 from games.errors import Forbidden
 from games.ledger import event_hash
 
@@ -59,6 +59,10 @@ class Head:
     bots: tuple  # by seat number: the bot level, or ""
     taken: tuple  # by seat number: whether a player (user or bot) holds it
     invited: tuple = ()  # by seat number: the user a seat not yet taken is offered to, or None
+    conditionals: int = 0  # conditional-move trees waiting (the row's count): the optimistic path stays away
+    #: The waiting trees, read with the locked row: ``{"seat", "user", "active", "tree", "partial"}`` each.
+    #: Server-only, like ``seed``: a tree never leaves the process but to its owner.
+    conditional: tuple = ()
 
 
 def head_of(game, state=None) -> Head:
@@ -71,6 +75,7 @@ def head_of(game, state=None) -> Head:
         time_control=game.time_control, seed=game.seed, client_seeds=tuple(s.client_seed for s in seats),
         users=tuple(s.user_id if s.is_taken else None for s in seats), bots=tuple(s.bot for s in seats),
         taken=tuple(s.is_taken for s in seats), invited=tuple(s.invited_id if s.is_invitation else None for s in seats),
+        conditionals=game.conditionals, conditional=tuple(getattr(game, "waiting_trees", ())),
     )
 
 
@@ -87,6 +92,8 @@ class Plan:
     answer: dict  # the response, kept for an Idempotency-Key
     at: datetime  # when it was drafted: its events' and its follow-up work's time
     before: Head | None = None  # the head it was drafted on (who is told what compares the two)
+    #: Conditional-move trees changed: seat -> ``{"tree", "partial"}`` kept, or None (discarded).
+    trees: dict = field(default_factory=dict)
 
     @property
     def state(self):
@@ -127,7 +134,8 @@ class Plan:
     def plain(self) -> bool:
         """One move event, no seat changed and the game goes on: what the one-statement executor stores."""
         return (len(self.events) == 1 and self.events[0]["kind"] == "move" and self.status == ACTIVE
-                and not self.seats and set(self.row) <= {"to_act", "deadline_at", "draw_offer"})
+                and not self.seats and not self.trees and not self.before.conditionals
+                and set(self.row) <= {"to_act", "deadline_at", "draw_offer"})
 
 
 class Draft:
@@ -138,6 +146,8 @@ class Draft:
         self.events: list[dict] = []
         self.row: dict = {}
         self.seats: dict[int, dict] = {}
+        self.trees: dict[int, dict | None] = {}
+        self.followed: dict[int, int] = {}  # seat -> how many drafted events its tree has followed
         self.state = head.state
 
     @property
@@ -168,8 +178,25 @@ class Draft:
         self.seats.setdefault(number, {}).update(fields)
         return self
 
+    def tree(self, seat: int, kept: dict | None) -> Draft:
+        """A waiting tree changed (``{"tree", "partial"}``) or discarded (None)."""
+        self.trees[seat] = kept
+        return self
+
+    def waiting(self) -> list[dict]:
+        """The trees waiting as the plan leaves them so far."""
+        out = []
+        for t in self.head.conditional:
+            kept = self.trees.get(t["seat"], t)
+            if kept is not None:
+                out.append(t | kept)
+        return out
+
     def end(self, outcome: dict, *, status: str = FINISHED) -> Draft:
-        """The end of the game: the END event records the outcome and reveals the seed (COMMON 4.4)."""
+        """The end of the game: the END event records the outcome and reveals the seed (COMMON 4.4);
+        every waiting tree is discarded."""
+        for t in self.head.conditional:
+            self.tree(t["seat"], None)
         self.set(status=status, outcome=outcome, to_act=None, draw_offer=[], deadline_at=None)
         self.add("end", "service", payload={"outcome": outcome, "seed": self.head.seed})
         return self
@@ -190,8 +217,10 @@ class Draft:
         row = {f: self.row[f] for f in ROW_FIELDS if f in self.row and f != "outcome"}  # a head has no outcome
         if "draw_offer" in row:
             row["draw_offer"] = tuple(row["draw_offer"])
+        waiting = tuple(self.waiting())
         return replace(self.head, state=self.state, users=tuple(users), bots=tuple(bots), client_seeds=tuple(seeds),
-                       taken=tuple(taken), invited=tuple(invited), **row)
+                       taken=tuple(taken), invited=tuple(invited), conditional=waiting,
+                       conditionals=self.head.conditionals - len(self.head.conditional) + len(waiting), **row)
 
     def plan(self, *, answer: dict | None = None, snapshot: str | None = None) -> Plan:
         last = self.seq
@@ -200,7 +229,7 @@ class Draft:
         return Plan(game_id=self.head.game_id, events=tuple(self.events), seq=last, head_hash=head_hash,
                     row=dict(self.row), seats={n: dict(f) for n, f in self.seats.items()}, after=after,
                     snapshot=snapshot, answer=answer or {"game": self.head.game_id, "seq": last}, at=self.at,
-                    before=self.head)
+                    before=self.head, trees=dict(self.trees))
 
 
 # --- moves -------------------------------------------------------------------------------------------
@@ -229,12 +258,12 @@ def plan_action(engine, head: Head, seat: int | None, text: str | None, *, at: d
                  answer={"game": head.game_id, "action": notation})
 
 
-def play(draft: Draft, engine, seat: int, text: str) -> str:
+def play(draft: Draft, engine, seat: int, text: str, payload: dict | None = None) -> str:
     """Draft ``seat`` playing ``text``: the move event; returns its notation."""
     action = engine.parse(text, draft.state)
     draft.state = engine.apply(draft.state, action)
     notation = engine.format(action)
-    draft.add("move", engine.seat_name(draft.head.players, seat), notation)
+    draft.add("move", engine.seat_name(draft.head.players, seat), notation, payload)
     # A move answers any standing draw offer (the offer was for the position before it).
     draft.set(draw_offer=[])
     return notation
@@ -244,6 +273,25 @@ def settle(draft: Draft, engine, *, now: datetime) -> None:
     """What follows the drafted events: every CHANCE outcome now due, the end if it came, else the
     seat to act and its deadline (counted from ``now``)."""
     facts = draft.facts()
+    chance(draft, engine)
+    previous = facts.to_act
+    if engine.outcome(draft.state) is None and facts.conditional:
+        answered = respond(draft, engine)  # a waiting tree answers the turn just played, in this plan
+        previous = answered if answered is not None else previous
+    result = engine.outcome(draft.state)
+    if result is not None:
+        draft.end(result)
+        return
+    to_act = engine.actor(draft.state)
+    # After a conditional answer the seat to act moved on twice: a full period, not the old deadline.
+    deadline = clock.next_deadline(facts.time_control, facts.deadline_at, previous, to_act,
+                                   bool(facts.bots[to_act]), at=now)
+    draft.set(to_act=to_act, deadline_at=deadline)
+
+
+def chance(draft: Draft, engine) -> None:
+    """Draft every CHANCE outcome now due, derived from the seed (COMMON 4.2)."""
+    facts = draft.facts()
     seed = bytes.fromhex(facts.seed)
     while engine.actor(draft.state) == CHANCE:
         seq = draft.seq + 1
@@ -251,14 +299,68 @@ def settle(draft: Draft, engine, *, now: datetime) -> None:
         secret = engine.is_secret(draft.state, outcome)
         draft.state = engine.apply(draft.state, outcome)
         draft.add("chance", "chance", engine.format(outcome), {"salt": salt(seed, seq)} if secret else {}, secret)
-    result = engine.outcome(draft.state)
-    if result is not None:
-        draft.end(result)
-        return
-    to_act = engine.actor(draft.state)
-    deadline = clock.next_deadline(facts.time_control, facts.deadline_at, facts.to_act, to_act,
-                                   bool(facts.bots[to_act]), at=now)
-    draft.set(to_act=to_act, deadline_at=deadline)
+
+
+# --- conditional moves (games.conditional_tree) ------------------------------------------------------
+def respond(draft: Draft, engine) -> int | None:
+    """Each waiting tree follows the turn drafted: a turn under way is kept as its partial, a whole
+    turn on the tree is answered at once (the answer's moves marked ``conditional``) and its
+    branch's subtree kept, a turn off the tree (or an answer illegal now, or an owner no longer
+    able to write) discards the tree. Returns the seat that answered last, or None."""
+    answered, mark = None, draft.followed  # kept on the draft: a draft may be settled several times
+    for _ in range(2 * conditional_tree.MAX_DEPTH):  # both players' trees may answer each other
+        fired = False
+        for kept in draft.waiting():
+            seat = kept["seat"]
+            if _follow(draft, engine, kept, draft.events[mark.get(seat, 0):]):
+                answered, fired = seat, True
+            mark[seat] = len(draft.events)  # its own answer is not a move "by hand" on the next round
+        if not fired:
+            return answered
+    return answered
+
+
+def _follow(draft: Draft, engine, kept: dict, new: list[dict]) -> bool:
+    seat, names = kept["seat"], engine.seat_names(draft.head.players)
+    moves = [e for e in new if e["kind"] == "move"]
+    if not moves:
+        return False
+    if any(e["actor"] == names[seat] for e in moves):  # the owner played by hand: the tree is spent
+        draft.tree(seat, None)
+        return False
+    partial = [*kept["partial"], *(e["notation"] for e in moves)]
+    if not conditional_tree.on_line(kept["tree"], partial):
+        draft.tree(seat, None)
+        return False
+    if engine.actor(draft.state) != seat:  # their turn goes on (Tibetana): remember it so far
+        draft.tree(seat, {"tree": kept["tree"], "partial": partial})
+        return False
+    branch = conditional_tree.branch_for(kept["tree"], partial)
+    writable = kept["active"] and draft.facts().users[seat] == kept["user"]
+    if branch is None or not writable or not _answer(draft, engine, seat, branch["then"]):
+        draft.tree(seat, None)
+        return False
+    draft.tree(seat, {"tree": branch["next"], "partial": []} if branch["next"] else None)
+    return True
+
+
+def _answer(draft: Draft, engine, seat: int, actions: list[str]) -> bool:
+    """Draft the answer, each action checked now; an illegal one (or a turn not passed after it)
+    leaves the draft as it was and returns False."""
+    events, state, row = len(draft.events), draft.state, dict(draft.row)
+    try:
+        for text in actions:
+            if engine.outcome(draft.state) is not None or engine.actor(draft.state) != seat:
+                raise ValueError("the answer's turn has passed")
+            play(draft, engine, seat, text, {"conditional": True})
+            chance(draft, engine)
+        if engine.outcome(draft.state) is None and engine.actor(draft.state) == seat:
+            raise ValueError("the answer did not end the turn")
+        return True
+    except (EngineError, ValueError):
+        del draft.events[events:]
+        draft.state, draft.row = state, row
+        return False
 
 
 def close(draft: Draft, engine, *, snapshot_every: int, since_seq: int | None = None, answer: dict | None = None) -> Plan:

@@ -26,7 +26,7 @@ from django.db import transaction
 
 from engine import get_game
 from engine.bots import get_bot
-from engine.sim.play import NOT_PLAYED_BY_RANDOM, play_job
+from engine.sim.play import play_job
 from games import audit, clock, corpus, moderation, recorder_lean, selectors, services, timeouts
 from games.models import Game
 from games.store import load_state
@@ -166,7 +166,6 @@ class Play:
         self.engine = get_game(script.game)
         self.bots = [get_bot(level) for level in script.seat_bots()]
         self.rngs = [random.Random(f"{base}:seat{seat}") for seat in range(script.players)]
-        self.skipped = NOT_PLAYED_BY_RANDOM.get(script.game, ())
         self.moment, self.moves = T0, 0
         self.user = {n: recorder.users[f"corpus-{n}"] for n in range(script.players)}
         self.mod = recorder.users["corpus-mod"]
@@ -228,8 +227,6 @@ class Play:
             leaned = recorder_lean.choose(self.s.lean[seat], engine.view(state, seat), [engine.format(a) for a in legal], seat)
             if leaned is not None:
                 return leaned
-        if self.skipped and self.s.seat_bots()[seat] == "random":
-            legal = [a for a in legal if engine.format(a) not in self.skipped] or legal
         action = self.bots[seat].choose(engine, engine.view(state, seat), legal, self.rngs[seat])
         return engine.format(action)
 

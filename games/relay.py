@@ -1,6 +1,7 @@
 """The outbox relay: follow-up work leaves only after its write committed, and is never lost.
 
-Each write stores its follow-up work (``Outbox`` rows: the live update, a bot's turn, a scoring)
+Each write stores its follow-up work (``Outbox`` rows: the live update, a bot's turn, a scoring,
+a chat line, the inbox counts of those it notified)
 in its own transaction (``services.execute``, ``optimistic``). After the commit, ``deliver`` hands
 each row off at once: the update to the channel layer (``games.broadcast``), a bot turn or a
 scoring to the task port (``games.notify``: Celery, or the in-process worker). A row handed off
@@ -27,7 +28,7 @@ from django.db import close_old_connections, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import broadcast, notify
+from games import broadcast, chat_live, inbox_live, notifications, notify
 from games.models import Outbox
 
 log = logging.getLogger(__name__)
@@ -41,14 +42,19 @@ BACKOFF = (1.0, 2.0, 3.0)
 BATCH = 200
 
 
-def rows_for(game_id: int, planned) -> list[Outbox]:
-    """The follow-up work of a plan: always its live update; a bot's turn; a scoring."""
-    kinds = [Outbox.Kind.BROADCAST]
-    if planned.bot_to_act:
-        kinds.append(Outbox.Kind.BOT_TURN)
-    if planned.to_score:
-        kinds.append(Outbox.Kind.SCORE)
-    return [Outbox(game_id=game_id, seq=planned.seq, kind=k, created_at=planned.at) for k in kinds]
+def kinds_for(planned, *, told: bool = False) -> tuple[str, ...]:
+    """The follow-up work of a plan: always its live update; for the users it notified (``told``)
+    their inbox counts and the delivery of its notifications (e-mail, Web Push); a bot's turn; a
+    scoring."""
+    return (Outbox.Kind.BROADCAST.value, *((Outbox.Kind.INBOX.value, Outbox.Kind.DELIVER.value) if told else ()),
+            *((Outbox.Kind.BOT_TURN.value,) if planned.bot_to_act else ()),
+            *((Outbox.Kind.SCORE.value,) if planned.to_score else ()))
+
+
+def rows_for(game_id: int, planned, *, told: bool = False) -> list[Outbox]:
+    """The plan's follow-up work as rows, for the locked executor to store in its transaction."""
+    return [Outbox(game_id=game_id, seq=planned.seq, kind=k, created_at=planned.at)
+            for k in kinds_for(planned, told=told)]
 
 
 def store(rows: list[Outbox]) -> None:
@@ -64,6 +70,14 @@ def hand_off(kind: str, game_id: int, seq: int) -> None:
         notify.schedule_bot(game_id, seq)
     elif kind == Outbox.Kind.SCORE:
         notify.schedule_scoring(game_id)
+    elif kind == Outbox.Kind.CHAT:
+        chat_live.send(seq)  # a chat row's seq is the line's id
+    elif kind == Outbox.Kind.CHAT_INBOX:
+        chat_live.send_unread(seq)
+    elif kind == Outbox.Kind.INBOX:
+        inbox_live.send_unread(notifications.notified(game_id, seq))
+    elif kind == Outbox.Kind.DELIVER:
+        notify.schedule_delivery(game_id, seq)
     else:
         raise ValueError(f"unknown outbox work {kind!r}")
 
@@ -75,6 +89,9 @@ def deliver(work: list[tuple[int, str, int, int]]) -> int:
     """
     done, failed = 0, {}
     for row_id, kind, game_id, seq in work:
+        if failed:  # a part is away: the rest wait for the relay rather than each outwaiting the writer
+            failed[row_id] = "an earlier hand-off of this write failed"
+            continue
         try:
             hand_off(kind, game_id, seq)
         except Exception as exc:  # the write committed; its work waits in the outbox

@@ -17,8 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine import get_game
-from games import clock, notifications
-from games.models import Game, Notification
+from games import clock, notifications, relay
+from games.models import Game, Notification, Outbox
 from games.store import lock_game
 
 #: Games one sweep reminds at most (the nearest deadline first; the next minute's sweep goes on).
@@ -63,6 +63,10 @@ def remind(game_id: int, moment: datetime) -> bool:
             user_id=seat.user_id, kind=kind, game=game, seq=game.seq, deadline=game.deadline_at, created_at=timezone.now(),
             text=notifications.reminder_text(game.name, game.pk, name, kind, game.deadline_at),
         )], ignore_conflicts=True)
+        if made:  # the reminded player's open pages show the new unread count; its e-mail and push
+            work = [Outbox(game=game, seq=game.seq, kind=kind) for kind in (Outbox.Kind.INBOX, Outbox.Kind.DELIVER)]
+            relay.store(work)
+            relay.after_commit(work)
         return bool(made)
 
 

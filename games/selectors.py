@@ -11,13 +11,14 @@ from django.db.models import F
 from engine import available, get_game
 from games.errors import InvalidRequest, NotFound
 from games.models import Game, Seat
-from games.store import engine_of, load_state, record_of, replay
+from games.store import engine_of, game_with_seats, load_state, record_of, replay
 
 WITHHELD = "(hidden until the game ends)"
 
 
 def get(game_id) -> Game:
-    game = Game.objects.filter(pk=game_id).first()
+    """The game with its seats and their players, in one query (every read needs the seats)."""
+    game = game_with_seats(game_id) or Game.objects.filter(pk=game_id).first()  # seatless: a test's row
     if game is None:
         raise NotFound(f"no game {game_id}")
     return game

@@ -22,7 +22,18 @@ from django.utils import timezone
 from engine import EngineError, IllegalAction, NotationError, available, get_game
 from engine.bots import LEVELS, get_bot
 from engine.fair import commitment
-from games import accounts, clock, idempotency, inputs, notifications, optimistic, plan, relay, store
+from games import (
+    accounts,
+    clock,
+    conditional_store,
+    idempotency,
+    inputs,
+    notifications,
+    optimistic,
+    plan,
+    relay,
+    store,
+)
 from games.errors import BUSY, Conflict, Forbidden, InvalidRequest, NotFound, database_busy
 from games.models import Event, Game, Notification, Seat, Snapshot
 from games.store import engine_of, load_state, lock_game, remember
@@ -268,17 +279,40 @@ def play_bot_turn(game_id: int, expected_seq: int) -> bool:
         seat = next((s for s in game.seats.all() if s.number == engine.actor(state)), None)
         if seat is None or not seat.bot:
             return False
-        play(game, engine, state, seat.number, bot_choice(plan.head_of(game, state), engine, seat.number, seat.bot))
+        planned = plan_bot_turn(plan.head_of(game, state), engine, seat.number, seat.bot, at=timezone.now(),
+                                now=clock.now())
+        execute(game, engine, planned)
         return True
 
 
+#: The most actions one bot turn drafts (a guard: no game's turn comes near it).
+MOST_TURN_ACTIONS = 64
+
+
+def plan_bot_turn(head: plan.Head, engine, seat: int, level: str, *, at, now) -> plan.Plan:
+    """A bot seat's whole turn as one plan: one bot plays every action until another seat (or
+    CHANCE) is to act or the game ends, so a turn of several actions (Tibetana) shares the bot's
+    thinking budget per turn and its search tree, and is stored as one write (issue 20, item 5)."""
+    bot, draft, played = get_bot(level), plan.Draft(head, at), []
+    while True:
+        played.append(plan.play(draft, engine, seat, _choice(bot, engine, draft.state, seat, head, draft.seq)))
+        if (engine.outcome(draft.state) is not None or engine.actor(draft.state) != seat
+                or len(played) >= MOST_TURN_ACTIONS):
+            break
+    plan.settle(draft, engine, now=now)
+    return plan.close(draft, engine, snapshot_every=settings.SNAPSHOT_EVERY,
+                      answer={"game": head.game_id, "action": played[-1]})
+
+
 def bot_choice(head: plan.Head, engine, seat: int, level: str) -> str:
-    """The bot's action in notation on ``head`` (its state may be a draft's, ahead of the row):
-    seeded by the game and seq, so a replayed turn chooses alike."""
-    state = head.state
-    rng = random.Random(f"{head.game_id}:{head.seq}:{head.seed}")
-    action = get_bot(level).choose(engine, engine.view(state, seat), engine.legal_actions(state), rng)
-    return engine.format(action)
+    """The bot's action in notation on ``head`` (its state may be a draft's, ahead of the row)."""
+    return _choice(get_bot(level), engine, head.state, seat, head, head.seq)
+
+
+def _choice(bot, engine, state, seat: int, head: plan.Head, seq: int) -> str:
+    """Seeded by the game and seq, so a replayed turn chooses alike."""
+    rng = random.Random(f"{head.game_id}:{seq}:{head.seed}")
+    return engine.format(bot.choose(engine, engine.view(state, seat), engine.legal_actions(state), rng))
 
 
 def play(game: Game, engine, state, seat: int, text: str, by=None) -> plan.Plan:
@@ -307,17 +341,20 @@ def execute(game: Game, engine, planned: plan.Plan, by=None) -> None:
     game.seq, game.head_hash = planned.seq, planned.head_hash
     for field, value in planned.row.items():
         setattr(game, field, value)
+    game.conditionals = planned.after.conditionals
     save(game)
     seats = {s.number: s for s in game.seats.all()}
     for number, fields in planned.seats.items():
         for field, value in fields.items():
             setattr(seats[number], field, value)
         seats[number].save(update_fields=[f.removesuffix("_id") for f in fields])
+    if planned.trees:
+        conditional_store.apply(game, planned)
     if planned.snapshot is not None:
         Snapshot.objects.create(game=game, seq=planned.seq, document=planned.snapshot, rules_version=engine.rules_version)
     if told := notifications.rows_for(engine, planned, by):
         Notification.objects.bulk_create(told)
-    outbox = relay.rows_for(game.pk, planned)
+    outbox = relay.rows_for(game.pk, planned, told=bool(told))
     relay.store(outbox)
     relay.after_commit(outbox)
     if planned.state is not None:
@@ -378,7 +415,8 @@ def plan_draw(head: plan.Head, name: str, seat: int, choice: str, *, at) -> plan
 def save(game: Game) -> None:
     game.save(
         update_fields=[
-            "seq", "head_hash", "status", "to_act", "outcome", "draw_offer", "deadline_at", "rated", "updated_at"
+            "seq", "head_hash", "status", "to_act", "outcome", "draw_offer", "deadline_at", "rated", "updated_at",
+            "conditionals",
         ]
     )
 

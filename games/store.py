@@ -11,7 +11,7 @@ from collections import OrderedDict
 import orjson
 
 from engine import get_game
-from games.models import Event, Game, Seat, Snapshot
+from games.models import ConditionalTree, Event, Game, Seat, Snapshot
 
 ENGINE_KINDS = (Event.Kind.MOVE, Event.Kind.CHANCE)
 
@@ -39,7 +39,19 @@ def lock_game(game_id) -> Game | None:
     change only under this same lock) come along, so ``game.seats.all()`` needs no second query.
     """
     seats = Seat.objects.select_related("game").select_for_update(of=("game",)).filter(game_id=game_id)
-    return game_of(seats)
+    game = game_of(seats)
+    if game is not None and game.conditionals:
+        game.waiting_trees = waiting_trees(game.pk)
+    return game
+
+
+def waiting_trees(game_id: int) -> list[dict]:
+    """The game's conditional-move trees, read under its row lock (their changes take the same lock),
+    each with whether its owner may write now (a suspended player's tree does not fire)."""
+    rows = ConditionalTree.objects.filter(game_id=game_id).order_by("seat").values(
+        "seat", "user_id", "user__is_active", "tree", "partial")
+    return [{"seat": r["seat"], "user": r["user_id"], "active": r["user__is_active"], "tree": r["tree"],
+             "partial": r["partial"]} for r in rows]
 
 
 def game_with_seats(game_id) -> Game | None:

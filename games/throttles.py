@@ -132,6 +132,10 @@ class WriteCounter(Counter):
     scope = "write"
 
 
+class ChatCounter(Counter):
+    scope = "chat"
+
+
 def check(*counters: Counter) -> None:
     """Raise DRF's Throttled (429 with Retry-After) if any counter is full; nothing is counted."""
     full = [c for c in counters if not c.allowed()]
@@ -167,3 +171,8 @@ def login_succeeded(counters: tuple[LoginPair, LoginName, LoginAddress]) -> None
 def socket_write(user) -> WriteCounter:
     """A move sent over a WebSocket counts against the same per-user write rate as the API's."""
     return WriteCounter(f"user{user.pk}")
+
+
+def chat(user) -> ChatCounter:
+    """Chat lines written, per user, over HTTP and the WebSocket alike (``games.chat.post``)."""
+    return ChatCounter(f"user{user.pk}")

@@ -12,4 +12,5 @@ class WorkersConfig(AppConfig):
         from workers import tasks
 
         notify.provide(bot_turn=tasks.bot_turn, score_game=tasks.score_game, sweep_deadlines=tasks.sweep_deadlines,
-                       checkpoint_log=tasks.checkpoint_log)
+                       checkpoint_log=tasks.checkpoint_log, deliver_notifications=tasks.deliver_notifications,
+                       send_digests=tasks.send_digests)

@@ -28,7 +28,9 @@ def _redis():
     import redis
     from django.conf import settings
 
-    return redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    # No read timeout: the gatherer's BLPOP waits up to its own ``silence_seconds``, longer than
+    # redis-py 8's default 5 s socket timeout, which would end it early on a busy machine.
+    return redis.Redis.from_url(settings.CELERY_BROKER_URL, socket_timeout=None, socket_connect_timeout=5)
 
 
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True)

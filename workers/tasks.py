@@ -103,6 +103,24 @@ def checkpoint_log() -> int:
     return made.size if made is not None else 0
 
 
+@healing_task()
+def deliver_notifications(game_id: int, seq: int) -> int:
+    """E-mail and push the notifications written at ``(game_id, seq)``, each once (``games.delivery``).
+    Returns how many messages it sent."""
+    from games import delivery
+
+    return delivery.deliver(game_id, seq)
+
+
+@healing_task(expires=3600, max_retries=3)  # the next run (or tomorrow's) sends what this one could not
+def send_digests(now: str | None = None) -> int:
+    """The periodic task (celery beat at ``DIGEST_HOUR``; the background sweep on the embedded
+    default): each user's daily digest, at most one a day (``games.digest``). Returns e-mails sent."""
+    from games import digest
+
+    return digest.run(_moment(now))
+
+
 @shared_task(ignore_result=True, expires=30)  # no retries: the next tick, seconds later, is the retry
 def relay_outbox() -> int:
     """The periodic task (celery beat, every ``RELAY_BEAT_SECONDS``): hand off the follow-up work

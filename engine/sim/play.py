@@ -13,16 +13,14 @@ from engine.bots.chance import sample_chance
 from engine.core import CHANCE
 from engine.registry import get_game
 
-#: Actions the random bot never takes, by game and notation. Tibetana makes conceding and offering
-#: a draw engine actions (T32); a random player would concede within a few plies of most games.
-NOT_PLAYED_BY_RANDOM = {"tibetana": ("concede", "offer draw")}
-
 
 def random_filter_note(game: str) -> str | None:
-    skipped = NOT_PLAYED_BY_RANDOM.get(game)
+    """What the random bot leaves out in ``game``: the engine's own ``concession_actions``, which
+    the bot itself keeps from (engine.bots.random_bot), so the simulator restates nothing."""
+    skipped = sorted(get_game(game).concession_actions)
     if not skipped:
         return None
-    return f"random bots never choose: {', '.join(skipped)} (filtered by the simulator)"
+    return f"random bots never choose: {', '.join(skipped)} (the engine's concession actions)"
 
 
 def play_job(job: dict) -> dict:
@@ -32,7 +30,6 @@ def play_job(job: dict) -> dict:
     chance_rng = random.Random(f"{base}:chance")
     bot_rngs = [random.Random(f"{base}:seat{seat}") for seat in range(players)]
     bots = [get_bot(level) for level in job["bots"]]
-    skipped = NOT_PLAYED_BY_RANDOM.get(game.name, ())
     state = game.setup(players, options)
     actions = decisions = most_quiet = 0
     stalled = False
@@ -42,8 +39,6 @@ def play_job(job: dict) -> dict:
             action = sample_chance(game, state, chance_rng)
         else:
             view, legal = game.view(state, actor), game.legal_actions(state)
-            if skipped and job["bots"][actor] == "random":
-                legal = [a for a in legal if game.format(a) not in skipped] or legal
             action = bots[actor].choose(game, view, legal, bot_rngs[actor])
             most_quiet = max(most_quiet, game.quiet_turns(state))
             stalled = stalled or game.stalled(state)

@@ -31,7 +31,8 @@ def _first_message(detail) -> tuple[str | None, str]:
 
 def exception_handler(exc, context):
     if isinstance(exc, ServiceError):
-        return Response(exc.body(), status=exc.status)
+        wait = getattr(exc, "retry_after", None)
+        return Response(exc.body(), status=exc.status, headers={"Retry-After": str(wait)} if wait else None)
     if isinstance(exc, AppendOnlyError):
         return Response({"error": str(exc)}, status=status.HTTP_409_CONFLICT)
     if database_busy(exc):  # SQLite: a concurrent writer held the lock too long; nothing was stored

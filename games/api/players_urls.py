@@ -1,9 +1,9 @@
 """API routes for players: ratings, the leaderboard, the games waiting on the caller, their
-preferences, a ping."""
+preferences, their Web Push subscriptions, a ping."""
 
 from django.urls import path
 
-from games.api import players, preferences
+from games.api import players, preferences, push
 
 urlpatterns = [
     path("leaderboard", players.Leaderboard.as_view(), name="leaderboard"),
@@ -11,4 +11,5 @@ urlpatterns = [
     path("me/waiting", players.Waiting.as_view(), name="me-waiting"),
     path("me/ping", players.Ping.as_view(), name="me-ping"),
     path("me/preferences", preferences.MyPreferences.as_view(), name="me-preferences"),
+    path("me/push-subscriptions", push.MyPushSubscriptions.as_view(), name="me-push-subscriptions"),
 ]

@@ -5,6 +5,8 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import mailprefs
+from games.errors import InvalidRequest
 from games.models import Preferences
 
 
@@ -13,6 +15,17 @@ class PreferencesSerializer(serializers.Serializer):
 
     confirm_moves = serializers.BooleanField(
         required=False, help_text="the game page previews every move with Confirm and Cancel before sending it")
+    email_enabled = serializers.BooleanField(required=False, help_text="false: no e-mail at all")
+    email = serializers.DictField(
+        child=serializers.ChoiceField(choices=mailprefs.MODES), required=False,
+        help_text="how each notification kind is e-mailed: immediately, in the daily digest, or never "
+                  "(a PUT names only the kinds it changes)")
+
+    def validate_email(self, value):
+        try:
+            return mailprefs.check_modes(value)
+        except InvalidRequest as exc:
+            raise serializers.ValidationError(exc.message) from exc
 
     def to_internal_value(self, data):
         if isinstance(data, dict):
@@ -27,10 +40,15 @@ class MyPreferences(APIView):
 
     @extend_schema(responses={200: PreferencesSerializer})
     def get(self, request):
-        return Response(Preferences.of(request.user))
+        return Response(_shown(Preferences.of(request.user)))
 
     @extend_schema(request=PreferencesSerializer, responses={200: PreferencesSerializer})
     def put(self, request):
         data = PreferencesSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(Preferences.change(request.user, data.validated_data))
+        return Response(_shown(Preferences.change(request.user, data.validated_data)))
+
+
+def _shown(stored: dict) -> dict:
+    """The settings with every notification kind's e-mail mode (the defaults filled in)."""
+    return stored | {"email": mailprefs.modes(stored.get("email"))}

@@ -273,3 +273,66 @@ class NotificationPageSerializer(serializers.Serializer):
 class MarkedSerializer(serializers.Serializer):
     marked = serializers.IntegerField(help_text="notifications this request marked read")
     unread = serializers.IntegerField(help_text="your unread notifications left")
+
+
+# --- rematch and conditional moves -----------------------------------------------------------------------
+class RematchStateSerializer(serializers.Serializer):
+    offered = serializers.BooleanField(help_text="whether a rematch was offered")
+    offered_by = serializers.CharField(allow_null=True, help_text="who offered it")
+    accepted_by_you = serializers.BooleanField()
+    answer = serializers.ChoiceField(choices=["accepted", "declined"], allow_null=True,
+                                     help_text="null while the offer waits")
+    new_game = serializers.IntegerField(allow_null=True, help_text="the rematch's game once accepted")
+    can_offer = serializers.BooleanField()
+    can_answer = serializers.BooleanField()
+
+
+class ConditionalBranchSerializer(serializers.Serializer):
+    if_ = serializers.ListField(child=serializers.CharField(), help_text="the opponent's whole turn")
+    then = serializers.ListField(child=serializers.CharField(), help_text="your whole turn in answer")
+    next = serializers.ListField(child=serializers.DictField(), help_text="the branches that wait after it")
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["if"] = fields.pop("if_")  # a Python keyword
+        return fields
+
+
+class ConditionalTreeSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    tree = ConditionalBranchSerializer(many=True, help_text="your own tree, canonical notation")
+    text = serializers.CharField(help_text="the tree in the text form, a line per line of play")
+    partial = serializers.ListField(child=serializers.CharField(), help_text="the opponent's turn so far")
+# --- chat ---------------------------------------------------------------------------------------------
+class ChatLineSerializer(serializers.Serializer):
+    """A line of a game's chat as you read it (``games.chat``)."""
+
+    id = serializers.IntegerField()
+    game = serializers.IntegerField()
+    room = serializers.ChoiceField(choices=["players", "spectators"])
+    author = serializers.CharField()
+    text = serializers.CharField(help_text="plain text, never HTML; empty for a hidden line (moderators read it)")
+    created_at = serializers.DateTimeField()
+    links = serializers.BooleanField(help_text="whether its links may be clickable (an account old enough)")
+    hidden = serializers.BooleanField(help_text="hidden by a moderator")
+    hidden_by = serializers.CharField(required=False, allow_null=True, help_text="moderators only")
+    hidden_reason = serializers.CharField(required=False, help_text="moderators only")
+
+
+class ChatPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True, help_text="the page of older lines")
+    previous = serializers.URLField(allow_null=True)
+    results = ChatLineSerializer(many=True, help_text="oldest to newest within the page; page 1 is the newest")
+
+
+class ChatReportMadeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    message = serializers.IntegerField()
+
+
+class ChatMuteStateSerializer(serializers.Serializer):
+    user = serializers.CharField()
+    muted = serializers.BooleanField()
+    until = serializers.DateTimeField(allow_null=True, help_text="null: until a moderator unmutes")

@@ -71,8 +71,22 @@ class ActionSerializer(serializers.Serializer):
     expected_seq = serializers.IntegerField(help_text="the seq of the state you acted on")
 
 
+#: Offer, accept or decline: a draw's and a rematch's answers (one enum in the schema).
+OFFER_CHOICES = ["offer", "accept", "decline"]
+
+
 class DrawSerializer(serializers.Serializer):
-    action = serializers.ChoiceField(choices=["offer", "accept", "decline"])
+    action = serializers.ChoiceField(choices=OFFER_CHOICES)
+
+
+class RematchSerializer(serializers.Serializer):
+    choice = serializers.ChoiceField(choices=OFFER_CHOICES)
+
+
+class ConditionalSerializer(serializers.Serializer):
+    tree = serializers.JSONField(required=False, help_text='[{"if": [action, ...], "then": [action, ...], "next": [...]}]')
+    text = serializers.CharField(required=False, allow_blank=True, max_length=20000, trim_whitespace=False,
+                                 help_text="the text form: one line of play a line, 'X -> Y; Z -> W'")
 
 
 # --- invitations -------------------------------------------------------------------------------------

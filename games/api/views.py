@@ -11,11 +11,22 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import available, get_game
-from games import accounts, clock, invitations, notifications, selectors, services, throttles
+from games import (
+    accounts,
+    clock,
+    conditional,
+    invitations,
+    notifications,
+    rematch,
+    selectors,
+    services,
+    throttles,
+)
 from games.api import responses
 from games.api.serializers import (
     AcceptSerializer,
     ActionSerializer,
+    ConditionalSerializer,
     CreateGameSerializer,
     DrawSerializer,
     JoinSerializer,
@@ -23,6 +34,7 @@ from games.api.serializers import (
     MarkReadSerializer,
     OpenSeatSerializer,
     RegisterSerializer,
+    RematchSerializer,
 )
 from games.api.tokens import issue_token
 from transparency.signing import head_receipt, receipt_for
@@ -228,6 +240,41 @@ class Draw(APIView):
         data.is_valid(raise_exception=True)
         game = services.draw(user=request.user, game_id=game_id, choice=data.validated_data["action"])
         return Response(written(game))
+
+
+class Rematch(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: responses.RematchStateSerializer})
+    def get(self, request, game_id):
+        return Response(rematch.state(rematch.get_game(game_id), request.user))
+
+    @extend_schema(request=RematchSerializer, responses={200: responses.RematchStateSerializer})
+    def post(self, request, game_id):
+        data = RematchSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(rematch.answer(user=request.user, game_id=game_id, choice=data.validated_data["choice"]))
+
+
+class Conditional(APIView):
+    """The caller's own conditional moves in a game: nobody else's are ever answered."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: responses.ConditionalTreeSerializer})
+    def get(self, request, game_id):
+        return Response(conditional.read(user=request.user, game_id=game_id))
+
+    @extend_schema(request=ConditionalSerializer, responses={200: responses.ConditionalTreeSerializer})
+    def put(self, request, game_id):
+        data = ConditionalSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(conditional.store(user=request.user, game_id=game_id, tree=data.validated_data.get("tree"),
+                                          text=data.validated_data.get("text")))
+
+    @extend_schema(request=None, responses={200: responses.ConditionalTreeSerializer})
+    def delete(self, request, game_id):
+        return Response(conditional.clear(user=request.user, game_id=game_id))
 
 
 # --- invitations -------------------------------------------------------------------------------------

@@ -20,10 +20,11 @@ error and the socket stays open. Before each move the connection's credential is
 import asyncio
 import logging
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games import broadcast, selectors, services, throttles
+from games import broadcast, chat, presence, selectors, services, throttles
 from games.errors import ServiceError
 from games.realtime.auth import writer
 from transparency.signing import receipt_for
@@ -41,6 +42,8 @@ _LAYER_ERRORS = (OSError, asyncio.TimeoutError, RedisError)
 
 #: The longest frame read: a move is a few dozen characters.
 MAX_FRAME = 16 * 1024
+#: Chat lines a connection remembers having forwarded (a hot-seat user's seat groups each get a line).
+CHAT_SEEN = 64
 ENDED = "your session or token has ended, or your account is suspended: log in again and reconnect"
 
 
@@ -81,9 +84,24 @@ def _act(game_id: int, credential, content: dict) -> dict:
     return {"type": "accepted", **result, "receipt": receipt_for(result["game"], result["seq"])}
 
 
+@database_sync_to_async
+def _chat(game_id: int, credential, content: dict) -> dict:
+    """A chat frame: the writer checked again now (``realtime.auth.writer``, then ``chat.post``:
+    suspension, seat, mute, rate). The line itself comes back to every reader through the outbox."""
+    user = writer(credential)
+    if user is None:
+        return {"type": "error", "status": 403, "error": ENDED}
+    try:
+        line = chat.post(user=user, game_id=game_id, room=content.get("room"), text=content.get("text"))
+    except ServiceError as exc:
+        return {"type": "error", "status": exc.status, **exc.body()}
+    return {"type": "chat.sent", "id": line["id"]}
+
+
 class GameConsumer(AsyncJsonWebsocketConsumer):
     seats: list[int] = []
     joined: list[str] = []
+    chat_seen: tuple = ()  # the latest chat lines forwarded: a user in several seat groups hears a line once
 
     async def __call__(self, scope, receive, send):
         self._raw_send = send
@@ -108,7 +126,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=LAYER_AWAY)
             return
         await self.accept()
+        await self._seen()
         await self.send_json(message)
+
+    async def _seen(self) -> None:
+        """Our user has this game's page open (``games.presence``): on connect and every frame."""
+        if getattr(self.user, "is_authenticated", False):
+            await sync_to_async(presence.mark)(self.user.pk, self.game_id)
 
     async def _join_retrying(self, seats: list[int]) -> None:
         """Join, trying once more on a fresh connection: after Redis restarts, the layer's first
@@ -154,8 +178,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content, **kwargs):
         kind = content.get("type") if isinstance(content, dict) else None
+        await self._seen()
         if not isinstance(content, dict):
             await self._refuse("a frame is one JSON object, like {\"type\": \"resync\"}")
+        elif kind == "ping":  # the page's heartbeat: still open
+            await self.send_json({"type": "pong"})
         elif kind == "resync":
             await self.send_json((await _snapshot(self.game_id, self.user))[0])
         elif kind == "action":
@@ -163,8 +190,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 await self.send_json({"type": "error", "status": 403, "error": "log in to play"})
                 return
             await self.send_json(await _act(self.game_id, self.scope.get("credential"), content))
+        elif kind == "chat":
+            if not (self.user and self.user.is_authenticated):
+                await self.send_json({"type": "error", "status": 403, "error": "log in to chat"})
+                return
+            await self.send_json(await _chat(self.game_id, self.scope.get("credential"), content))
         else:
-            await self._refuse("type must be resync or action")
+            await self._refuse("type must be resync, action, chat or ping")
 
     async def game_state(self, event):
         """A write's message to one of our groups: forward it if it is our eye's view."""
@@ -177,3 +209,42 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         eye = event["to_act"] if event["to_act"] in seats else (seats[0] if seats else None)
         if event["for_seat"] == eye:
             await self.send_json(event["state"])
+
+    async def chat_line(self, event):
+        """A chat line to one of our groups (``games.chat_live``): the groups already are its readers."""
+        line = event["line"]
+        key = (line["id"], line["hidden"])  # a line, then perhaps its withdrawal
+        if key not in self.chat_seen:  # lines of two writers may arrive out of order: not "the last id"
+            self.chat_seen = (*self.chat_seen[-(CHAT_SEEN - 1):], key)
+            await self.send_json(line)
+
+
+class MeConsumer(AsyncJsonWebsocketConsumer):
+    """A logged-in user's own channel (``/ws/me/``): their inbox's unread count, live, on any page."""
+
+    async def connect(self):
+        self.user = self.scope.get("user")
+        if not getattr(self.user, "is_authenticated", False):
+            await self.close(code=4403)
+            return
+        self.group = broadcast.user_group(self.user.pk)
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        except _LAYER_ERRORS:
+            await self.accept()
+            await self.close(code=LAYER_AWAY)
+            return
+        await self.accept()
+
+    async def disconnect(self, code):
+        if getattr(self, "group", None):
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except _LAYER_ERRORS:
+                pass  # its membership expires on its own
+
+    async def receive_json(self, content, **kwargs):
+        await self.send_json({"type": "pong"})  # a heartbeat keeps proxies from closing it; nothing else is read
+
+    async def inbox_unread(self, event):
+        await self.send_json({"type": "inbox", "unread": event["unread"]})

@@ -21,6 +21,8 @@ KIND_WORDS = {
     "draw_decline": "declined the draw",
 }
 
+NOTATED = ("move", "chance")  # kinds whose row is an engine action, in the game's notation
+
 
 def seat_labels(seat_names) -> dict[str, str]:
     """People's words for seats an engine names by number (Nakatha's ``p0``, ``p1``: "player 1", ...);
@@ -36,21 +38,27 @@ def describe(row: dict, labels: dict[str, str] | None = None) -> str:
     kind, payload = row["kind"], row.get("payload") or {}
     actor = (labels or {}).get(row["actor"], row["actor"])
     if kind == "moderation":
-        return _moderation(payload, row.get("action"))
+        return _moderation(payload, row.get("action"), labels or {})
     if kind == "timeout":
-        return _timeout(payload)
+        return _timeout(payload, labels or {})
     if kind == "end":
         return f"{actor}: {_result(payload.get('outcome'), labels)}"
     if kind in ("create", "join", "decline", "open_seat", "expire"):
         return f"{actor}: {_seating(kind, payload)}"
     what = row.get("action") or KIND_WORDS.get(kind, kind)
+    if kind == "move" and payload.get("conditional"):
+        return f"{actor}: {what} (played from conditional moves)"
     return f"{actor}: {what}"
 
 
 def with_text(rows: list[dict], seat_names=()) -> list[dict]:
-    """History rows as the page script takes them: the wording added, the raw payload left out."""
+    """History rows as the page script takes them: the wording added, the raw payload left out.
+    ``who`` is the actor in people's words and ``notation`` a move's or chance outcome's own text
+    (already withheld where secret): the script groups moves by turn and writes each in notation."""
     labels = seat_labels(seat_names)
-    return [{"seq": r["seq"], "kind": r["kind"], "actor": r["actor"], "text": describe(r, labels), "at": r["at"]}
+    return [{"seq": r["seq"], "kind": r["kind"], "actor": r["actor"], "who": labels.get(r["actor"], r["actor"]),
+             "notation": r.get("action") if r["kind"] in NOTATED else None, "text": describe(r, labels), "at": r["at"],
+             "conditional": bool((r.get("payload") or {}).get("conditional"))}
             for r in rows]
 
 
@@ -85,8 +93,9 @@ def _seating(kind: str, payload: dict) -> str:
     return f"nobody answered in time: {', '.join(payload.get('users') or [])} invited"
 
 
-def _timeout(payload: dict) -> str:
+def _timeout(payload: dict, labels: dict[str, str]) -> str:
     seat, policy = payload.get("seat", "a seat"), payload.get("policy")
+    seat = labels.get(seat, seat)  # Nakatha's p0: "player 1"
     if policy == "forfeit":
         return f"{seat} ran out of time and forfeits"
     if policy == "bot":
@@ -97,14 +106,15 @@ def _timeout(payload: dict) -> str:
     return f"{seat} ran out of time"
 
 
-def _moderation(payload: dict, act_fallback) -> str:
+def _moderation(payload: dict, act_fallback, labels: dict[str, str]) -> str:
     act = payload.get("act") or act_fallback
     who = payload.get("moderator", "a moderator")
     seat = payload.get("seat_name", payload.get("seat"))
+    seat = labels.get(seat, seat) if isinstance(seat, str) else seat
+    winners = [labels.get(w, w) for w in payload.get("winners") or []]
     acts = {
         "abort": "aborted the game",
-        "adjudicate": f"adjudicated the game: {' and '.join(payload.get('winners') or []) or 'a draw'}"
-                      + (" won" if payload.get("winners") else ""),
+        "adjudicate": f"adjudicated the game: {' and '.join(winners) or 'a draw'}" + (" won" if winners else ""),
         "replace_with_bot": f"gave seat {seat} ({payload.get('previous')}) to {payload.get('player')}",
         "hand_seat": f"gave seat {seat} ({payload.get('previous')}) to {payload.get('player')}",
         "extend_deadline": f"extended the deadline by {_hours(payload.get('hours'))}",

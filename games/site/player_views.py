@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from engine import available
-from games import moderation, selectors, standings
+from games import mailprefs, moderation, selectors, standings
 from games.errors import NotFound, ServiceError
 from games.models import Game
 from games.site.forms import ReportForm
@@ -40,6 +40,8 @@ def profile(request, username: str):
         "current": [g for g in games if g["status"] not in over],
         "finished": finished_rows([g for g in games if g["status"] in over], person.username),
         "report_form": ReportForm(initial={"user": person.username}) if can_report else None,
+        # the owner's own settings: how each kind of notification is e-mailed, Web Push
+        "email_kinds": [(k, mailprefs.NAMES[k]) for k in mailprefs.DEFAULTS] if request.user.pk == person.pk else None,
     })
 
 

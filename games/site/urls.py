@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 import games.converters  # noqa: F401 (registers <id:...>)
-from games.site import inbox, player_views, views
+from games.site import inbox, player_views, pushworker, unsubscribe, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -28,4 +28,6 @@ urlpatterns = [
     path("inbox/", inbox.inbox, name="inbox"),
     path("inbox/read/", inbox.read, name="inbox-read"),
     path("inbox/unread", inbox.unread_count, name="inbox-unread"),
+    path("unsubscribe/<str:token>/", unsubscribe.unsubscribe, name="unsubscribe"),
+    path("push-sw.js", pushworker.service_worker, name="push-worker"),
 ]

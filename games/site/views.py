@@ -6,6 +6,8 @@ REST API and the game's WebSocket, exactly like any other client.
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -16,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from rest_framework.exceptions import Throttled
 
 from engine import available, get_game
-from games import invitations, selectors, services, standings, throttles
+from games import chat, conditional_tree, invitations, selectors, services, standings, throttles
 from games.errors import InvalidRequest, NotFound, ServiceError
 from games.inputs import query_number, whole_number
 from games.models import Game, Preferences
@@ -25,6 +27,7 @@ from games.site.forms import MAX_SEATS, CreateGameForm, ReportForm, SignupForm
 from games.site.replay import position_at
 from games.site.rules import render_rules
 from games.site.timeleft import deadline_of, my_vacation, time_control_text
+from games.site.words import game_title
 
 LOGIN = "site-login"
 LIST_LIMIT = 50
@@ -129,7 +132,6 @@ def create(request):
 
 
 # The games' names as players know them (the same words as the page's script, words.js).
-GAME_TITLES = {"paso": "Paso del Brahmán", "tibetana": "Tibetana", "nakatha": "Nakatha", "mandara": "Mandara"}
 
 
 def game_page(request, game_id: int):
@@ -142,16 +144,35 @@ def game_page(request, game_id: int):
     invited = [s for s in summary["seats"] if s["invited"]]
     user_name = request.user.username if request.user.is_authenticated else None
     labels = events.seat_labels(s["name"] for s in summary["seats"])
+    seats = [{**s, "label": labels.get(s["name"], s["name"])} for s in summary["seats"]]
     return render(request, "site/game.html", {
-        "game": summary, "seats": [{**s, "label": labels.get(s["name"], s["name"])} for s in summary["seats"]], "game_title": GAME_TITLES.get(game.name, game.name.title()), "can_join": can_join, "my_seats": [summary["seats"][n]["name"] for n in mine],
+        "game": summary, "seats": seats, "game_title": game_title(game.name), "can_join": can_join, "my_seats": [summary["seats"][n]["name"] for n in mine],
         "my_invitation": next((s["name"] for s in invited if user_name and s["player"] == user_name), None),
-        "openable": [s["name"] for s in invited] if user_name and game.created_by_id == request.user.pk else [],
+        "openable": [{"name": s["name"], "label": labels.get(s["name"], s["name"])} for s in invited]
+        if user_name and game.created_by_id == request.user.pk else [],
         "has_rules": render_rules(game.name) is not None,
-        "deadline": deadline_of(game, request.user), "time_control": time_control_text(game.time_control),
+        # the engine's concession actions: the script asks before sending one (issue 18, must deliver 3)
+        "concessions": json.dumps(sorted(get_game(game.name).concession_actions)),
+        "conditional_moves": bool(mine) and game.name in conditional_tree.GAMES,
+        "deadline": _worded(deadline_of(game, request.user), seats), "time_control": time_control_text(game.time_control),
         "my_vacation": my_vacation(game, request.user),
         "report_form": _report_form(game, request.user),
+        "chat_rooms": chat.rooms_for(game, request.user),
         "preferences": Preferences.of(request.user),
     })
+
+
+def _worded(deadline: dict | None, seats: list[dict]) -> dict | None:
+    """The deadline's seat as the page names it (the script says the same, clock.js): its word,
+    never Nakatha's ``p0``, and who plays it."""
+    if deadline is None:
+        return None
+    seat = next((s for s in seats if s["name"] == deadline["seat"]), None)
+    if seat is None:
+        return deadline
+    player = seat["player"] or ""
+    player = f"the {player[4:]} bot" if player.startswith("bot:") else player
+    return {**deadline, "seat": seat["label"], "player": player}
 
 
 def _report_form(game: Game, user) -> ReportForm | None:

@@ -38,12 +38,14 @@ def test_the_load_generator_prints_every_figure(tmp_path):
     result = json.loads(out.read_text())
     assert set(result["layer_rtt_ms"]) == PERCENTILES and result["layer_rtt_ms"]["n"] > 0
     assert result["ping"]["requests"] > 0 and set(result["ping"]["ms"]) == PERCENTILES
-    without, with_sockets = result["moves"]
-    assert not without["websockets"] and with_sockets["websockets"]
-    for phase in (without, with_sockets):
+    without, with_sockets, one_client = result["moves"]
+    assert not without["websockets"] and with_sockets["websockets"] and one_client["websockets"]
+    assert (without["clients"], with_sockets["clients"], one_client["clients"]) == (2, 2, 1)
+    assert set(one_client["append_to_socket_ms"]) == PERCENTILES
+    for phase in (without, with_sockets, one_client):
         assert phase["moves"] > 0 and phase["cpu_seconds_per_move"] > 0
         assert set(phase["post_ms"]) == set(phase["get_ms"]) == PERCENTILES
         assert isinstance(phase["errors_by_status"], dict)
     assert set(with_sockets["append_to_socket_ms"]) == PERCENTILES and with_sockets["sockets_connected"] == 4
     assert {"move_cpu_over_ping_cpu_without_sockets", "move_cpu_over_ping_cpu_with_sockets",
-            "socket_p50_over_layer_rtt_p50"} <= set(result["ratios"])
+            "socket_p50_over_layer_rtt_p50", "socket_p50_over_layer_rtt_p50_one_client"} <= set(result["ratios"])

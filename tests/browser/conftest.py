@@ -29,7 +29,17 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 OUTPUT = Path(settings.BASE_DIR) / "test-output"
 SCREENSHOTS = OUTPUT / "screenshots"
+MEASURES = ("board-share.json", "touch-targets.json", "axe.json")  # written by the tests, read below
 PASSWORD = "a long passphrase"
+
+
+def fresh_output(output: Path = OUTPUT) -> None:
+    """Start a run's output afresh: the screenshots and measures of an earlier run are gone, so what
+    the directory holds after a run is that run's alone (issue 18 review, item 4)."""
+    shutil.rmtree(output / "screenshots", ignore_errors=True)
+    for name in MEASURES:
+        (output / name).unlink(missing_ok=True)
+    (output / "screenshots").mkdir(parents=True)
 
 
 def _free_port() -> int:
@@ -59,7 +69,7 @@ def live_asgi(django_db_setup, django_db_blocker):
     require(importlib.util.find_spec("playwright") is not None, "playwright is not installed (requirements-dev.txt)")
     require(Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is not None, f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     require(connection.vendor == "postgresql", "the browser tests' server shares the test database: it needs PostgreSQL")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    fresh_output()
     port = _free_port()
     # One server for the whole session, counting in its own memory: its sign-up throttle (5 an hour
     # per address by default) would stop the sixth test's users, all from 127.0.0.1, and its write
@@ -141,6 +151,6 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.section("play site: screenshots and measures")
     for path in shots:
         terminalreporter.write_line(f"screenshot: {path}")
-    for name in ("board-share.json", "touch-targets.json", "axe.json"):
+    for name in MEASURES:
         if (OUTPUT / name).exists():
             terminalreporter.write_line(f"{name}: {(OUTPUT / name).read_text()}")

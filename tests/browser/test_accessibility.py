@@ -81,3 +81,30 @@ def test_no_serious_or_critical_violations_on_any_page(new_user):
     (OUTPUT / "axe.json").write_text(json.dumps(table, indent=1))
     assert "color-contrast" in rules_run(page)  # colour contrast is among the rules that ran
     assert not failures, json.dumps(failures, indent=1)
+
+
+# Every drawn shape of the board belongs to something named for screen readers: it, or a group it
+# sits in, has a <title> or an aria-label (or is marked decorative with aria-hidden); a text with
+# words ("in play") is read as those words.
+UNNAMED_SHAPES = """() => {
+  const svg = document.querySelector('#board svg');
+  const named = (n) => {
+    if (n.tagName === 'text' && n.textContent.trim()) return true;
+    for (let e = n; e && e !== svg; e = e.parentElement) {
+      if (e.querySelector(':scope > title') || e.getAttribute('aria-label') || e.getAttribute('aria-hidden') === 'true') return true;
+    }
+    return false;
+  };
+  return [...svg.querySelectorAll('rect, circle, polygon, path, text, use, image, line, ellipse')]
+    .filter((n) => !named(n)).map((n) => n.outerHTML.slice(0, 100));
+}"""
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_every_shape_on_the_board_has_a_title_for_screen_readers(new_user, game):
+    """Issue 18, must deliver 2: "a title on every element for screen readers" (pieces, places, rings)."""
+    page = new_user("alice")
+    create_game(page, game, ["me"] + ["bot:random"] * (PLAYERS[game] - 1))
+    expect(page.locator("#game-page")).to_have_attribute("data-mine", "true")
+    assert page.locator("#board svg title").count() > 5
+    assert page.evaluate(UNNAMED_SHAPES) == []

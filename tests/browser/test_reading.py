@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import create_game, pick, seq, wait_for_seq
+from tests.browser.pages import AVOID, click_action, create_game, legal, pick, seq, wait_for_seq
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -102,3 +102,56 @@ def test_after_the_end_nothing_says_who_is_to_act(new_user):
     expect(page.locator("#choices")).to_be_hidden()
     expect(page).to_have_title(re.compile(r"^Game over — Mandara #\d+$"))
     expect(page.locator('link[rel="icon"]')).to_have_attribute("data-state", "over")
+
+
+def test_a_turn_of_several_actions_is_one_row_with_its_actions_nested(new_user):
+    """Issue 18 review, item 3, on Tibetana (two actions a turn): each turn is one row named by its
+    seat with its actions nested under it in notation, turns alternate seats, chance events (the
+    demons' die) are folded into the list until the toggle shows them, and a replayed action is the
+    one row marked aria-current, its turn marked with it."""
+    page = new_user("alice")
+    create_game(page, "tibetana", ["me", "bot:random"])
+    multi = page.locator("#moves li.turn:has(> ol.turn-actions > li.kind-move + li.kind-move)")
+    for _ in range(12):  # my own actions: two a turn where the game allows, the bot answering between
+        expect(page.locator("#game-page")).to_have_attribute("data-mine", "true")
+        if multi.count() and page.locator("#moves li.turn").count() >= 3:
+            break
+        actions = [a for a in legal(page) if a.split()[0] not in AVOID]
+        moves = [a for a in actions if a != "end"]
+        before = seq(page)
+        click_action(page, (moves or actions)[0])
+        expect(page.locator("#game-page")).not_to_have_attribute("data-seq", str(before))
+        expect(page.locator("#game-page")).to_have_attribute("data-mine", re.compile("true|false"))
+    expect(multi.first).to_be_visible()
+    turns = page.locator("#moves > li.turn")
+    seats = page.eval_on_selector_all("#moves > li", "ls => ls.map(l => l.classList.contains('turn') ? l.dataset.seat : null)")
+    assert len([s for s in seats if s]) >= 3
+    assert all(a != b for a, b in zip(seats, seats[1:]) if a and b), seats  # one row per turn: seats alternate
+    first = turns.first
+    expect(first.locator(".turn-no")).to_have_text("Turn 1")
+    expect(first.locator(".turn-who")).to_have_text(re.compile(r"^(pink|green)$"))
+    # Within a turn each action reads as its notation; the seat is said once, on the turn's row.
+    nested = multi.first.locator("ol.turn-actions > li.kind-move button")
+    who = multi.first.locator(".turn-who").inner_text()
+    assert nested.count() >= 2
+    for n in range(nested.count()):
+        shown = nested.nth(n).evaluate("b => [...b.childNodes].filter(c => !(c.classList && c.classList.contains('sr-only'))).map(c => c.textContent).join('')")
+        assert shown and not shown.startswith(f"{who}:"), shown
+    # System events stand between turns, folded; the toggle shows them (chance rows as well).
+    folded = page.locator("#moves li.folded")
+    expect(folded.first).to_be_hidden()
+    page.check("#show-all-events")
+    expect(folded.first).to_be_visible()
+    page.uncheck("#show-all-events")
+    expect(folded.first).to_be_hidden()
+    assert page.locator("#moves > li.kind-move").count() == 0  # every move sits in a turn
+    # Replaying the second action of a turn marks it, and only it.
+    target = multi.first.locator("ol.turn-actions > li.kind-move").nth(1)
+    target.locator("button").click()
+    expect(page.locator("#status")).to_contain_text("Replay:")
+    current = page.locator('#moves [aria-current="step"]')
+    expect(current).to_have_count(1)
+    expect(current).to_have_attribute("data-seq", target.get_attribute("data-seq"))
+    expect(page.locator("#moves li.turn.has-replayed")).to_have_count(1)
+    page.click("#replay-live")
+    expect(page.locator('#moves [aria-current="step"]')).to_have_count(0)

@@ -22,5 +22,15 @@ def test_redis_is_tried_again_after_a_second(monkeypatch):
     calls = []
     monkeypatch.setattr("django.core.cache.backends.redis.RedisCache.get", lambda self, *a, **k: calls.append(a) or "from redis")
     assert cache.get("x") is None  # within RETRY_AFTER: memory, Redis not tried
-    cache._away_until = 0
+    cache._process.away_until = 0
     assert cache.get("x") == "from redis" and len(calls) == 1
+
+
+def test_every_cache_object_of_a_process_shares_one_client_and_one_memory():
+    """Django makes a cache object per ASGI request: a client of their own would open a Redis
+    connection per request, and counts kept in memory during an outage would start afresh."""
+    first, second = away_cache(), away_cache()
+    assert first._cache is second._cache
+    first.set("throttle", [1.0], 60)
+    assert second.get("throttle") == [1.0]
+    second.delete("throttle")

@@ -11,7 +11,7 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games import broadcast, notify, relay, services
+from games import broadcast, chat, notify, relay, services
 from games.models import Game, Outbox
 from tests.conftest import accepted_game
 
@@ -77,11 +77,14 @@ def test_a_failed_hand_off_keeps_its_row_and_the_write_answers(paso, monkeypatch
 
     monkeypatch.setattr(broadcast, "send", away)
     answer = move(paso, mover(paso))  # no 500: the move stands
-    row = Outbox.objects.get()
-    assert (row.game_id, row.seq, row.kind) == (paso.pk, answer["seq"], "broadcast")
+    row = Outbox.objects.get(kind="broadcast")
+    assert (row.game_id, row.seq) == (paso.pk, answer["seq"])
     assert row.attempts == 1 and row.error == "Away"  # due again a second later; the type, never the message
+    # the write's later work was not tried after a failure (each would make the writer wait): it waits too
+    assert all(r.attempts == 1 and r.due_at == row.due_at for r in Outbox.objects.exclude(pk=row.pk))
     assert relay.run_due() == 0  # not yet due
-    assert relay.run_due(row.due_at) == 0  # still away: tried, and put back with backoff
+    later = Outbox.objects.exclude(pk=row.pk).count()
+    assert relay.run_due(row.due_at) == later  # the broadcast still away: tried, and put back with backoff
     row.refresh_from_db()
     assert row.attempts == 2
 
@@ -100,10 +103,10 @@ def test_a_row_never_handed_off_is_found_after_its_grace(paso, monkeypatch):
 def test_backoff_grows_to_three_seconds_and_a_row_is_handed_off_once_the_part_is_back(paso, monkeypatch):
     monkeypatch.setattr(broadcast, "send", lambda game_id, seq: (_ for _ in ()).throw(Away("away")))
     move(paso, mover(paso))
-    moment, waits = Outbox.objects.get().due_at, []
+    moment, waits = Outbox.objects.get(kind="broadcast").due_at, []
     for _ in range(5):
-        relay.run_due(moment)
-        row = Outbox.objects.get()
+        relay.run_due(moment)  # the first run also hands off the write's later work, which waited
+        row = Outbox.objects.get(kind="broadcast")
         waits.append((row.due_at - moment).total_seconds())
         moment = row.due_at
     assert waits == [2.0, 3.0, 3.0, 3.0, 3.0]  # after the first try's 1 s
@@ -156,3 +159,22 @@ def test_a_row_handed_off_twice_does_no_harm(alice):
         relay.hand_off(kind, game.pk, seq - 1)  # a stale bot turn names a seq the game left: a no-op
     game.refresh_from_db()
     assert game.seq == seq
+
+
+def test_a_chat_line_written_while_the_layer_is_away_is_delivered_when_it_returns(paso, alice, monkeypatch):
+    """Issue 19, item 5: a chat line and the inbox count it causes leave through the outbox too."""
+
+
+    monkeypatch.setattr(broadcast, "listened", lambda groups: set(groups))  # every page is open
+    monkeypatch.setattr(broadcast, "deliver", lambda by_group: (_ for _ in ()).throw(Away("layer away")))
+    line = chat.post(user=alice, game_id=paso.pk, room="players", text="hello")  # bob is away: told
+    waiting = set(Outbox.objects.values_list("kind", "seq"))
+    assert {(Outbox.Kind.CHAT, line["id"]), (Outbox.Kind.CHAT_INBOX, line["id"])} <= waiting
+    sent = []
+    monkeypatch.setattr(broadcast, "deliver", lambda by_group: sent.append(by_group))  # the layer is back
+    relay.run_due(later())
+    lines = [m for by_group in sent for m in by_group.values() if m["type"] == "chat.line"]
+    counts = [(g, m) for by_group in sent for g, m in by_group.items() if m["type"] == "inbox.unread"]
+    assert lines and all(m["line"]["text"] == "hello" for m in lines)
+    assert [g for g, _ in counts] == [broadcast.user_group(paso.seats.get(number=1).user_id)]
+    assert not Outbox.objects.filter(kind__in=[Outbox.Kind.CHAT, Outbox.Kind.CHAT_INBOX]).exists()

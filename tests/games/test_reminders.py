@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-from games import clock, reminders, services
-from games.models import Notification
+from games import clock, notifications, reminders, services
+from games.models import Notification, Outbox
 from tests.conftest import accepted_game, require
 from tests.games.races import at_once
 from workers.tasks import sweep_deadlines
@@ -108,3 +108,13 @@ def test_two_concurrent_sweeps_remind_once(dice_game, alice, bob):
     results = at_once(lambda: reminders.remind_due(later), 4)
     assert sorted(results) == [0, 0, 0, 1], results
     assert reminded() == [("alice", "deadline_24h"), ("alice", "deadline_2h")]
+
+
+def test_a_reminder_sends_the_reminded_players_inbox_count_through_the_outbox(dice_game, alice, bob):
+    """Issue 19, item 1: the inbox badge changes live for a reminder too (the relay's inbox work)."""
+    game = timed(alice, bob)
+    before = Outbox.objects.filter(kind=Outbox.Kind.INBOX, seq=game.seq).count()
+    sweep(game.deadline_at - 23 * H)
+    assert Outbox.objects.filter(kind=Outbox.Kind.INBOX, game=game, seq=game.seq).count() == before + 1
+    counts = notifications.unread_of_notified(game.pk, game.seq)
+    assert counts[alice.pk] == Notification.objects.filter(user=alice, read_at__isnull=True).count()

@@ -190,3 +190,34 @@ def test_a_suspended_user_cannot_write(dice_game, alice, bob):
     alice.save()
     with pytest.raises(Forbidden, match="suspended"):
         services.submit_action(user=alice, game_id=game.pk, text="roll", expected_seq=game.seq)
+
+
+def test_the_services_random_bot_never_concedes_in_tibetana_while_it_can_play_on():
+    """Issue 18 review, item 1: a Tibetana game against the service's random bot ended early because
+    the bot chose "concede" or "offer draw"; bot_choice (the bot's turns and the timeout bot) now
+    never picks one of the engine's concession_actions while another action is legal."""
+    import random
+    from types import SimpleNamespace
+
+    from engine import get_game
+    from engine.bots.chance import sample_chance
+    from engine.core import CHANCE
+
+    engine = get_game("tibetana")
+    state, rng, asked = engine.setup(2), random.Random(5), 0
+    for seq in range(3000):
+        actor = engine.actor(state)
+        if actor is None:
+            state = engine.setup(2)  # the next game
+            continue
+        if actor == CHANCE:
+            state = engine.apply(state, sample_chance(engine, state, rng))
+            continue
+        texts = {engine.format(a) for a in engine.legal_actions(state)}
+        head = SimpleNamespace(game_id=1, seq=seq, seed="ab" * 32, state=state)
+        chosen = services.bot_choice(head, engine, actor, "random")
+        if texts & engine.concession_actions and texts - engine.concession_actions:
+            asked += 1
+            assert chosen not in engine.concession_actions, (seq, chosen)
+        state = engine.apply(state, engine.parse(chosen, state))
+    assert asked > 100  # a bot that ignored the rule would have conceded many times over

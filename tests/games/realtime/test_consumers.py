@@ -182,3 +182,25 @@ async def test_a_handshake_while_the_channel_layer_is_away_is_closed_with_4503(s
         assert closed == {"type": "websocket.close", "code": 4503}
     finally:
         channel_layers.backends.clear()
+
+
+async def test_an_open_page_marks_its_user_present_and_its_heartbeat_is_answered(layer, dice_pair, alice, bob):
+    from django.core.cache import cache
+
+    from games import presence
+
+    game = dice_pair
+    await sync_to_async(cache.clear)()
+    spectator = await connect(game.pk)  # anonymous: nobody to mark
+    socket = await connect(game.pk, alice)
+    await socket.receive_json_from(timeout=5)
+    await spectator.receive_json_from(timeout=5)
+    assert await sync_to_async(presence.present)([alice.pk, bob.pk], game.pk) == {alice.pk}
+
+    await sync_to_async(cache.clear)()  # the mark lapsed: the next heartbeat renews it
+    await socket.send_json_to({"type": "ping"})
+    assert await socket.receive_json_from(timeout=5) == {"type": "pong"}
+    assert await sync_to_async(presence.is_present)(alice.pk, game.pk)
+    assert not await sync_to_async(presence.is_present)(bob.pk, game.pk)
+    await socket.disconnect()
+    await spectator.disconnect()

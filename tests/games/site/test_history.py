@@ -42,7 +42,7 @@ def test_history_words_moves_and_the_services_events(client, alice, bob):
 def test_history_rows_keep_seq_and_time_but_not_the_raw_payload(client, alice, bob):
     game = timed_paso(alice, bob)
     [first, *_] = client.get(f"/games/{game.pk}/history").json()
-    assert set(first) == {"seq", "kind", "actor", "text", "at"} and first["seq"] == 1
+    assert set(first) == {"seq", "kind", "actor", "who", "notation", "text", "at", "conditional"} and first["seq"] == 1
     assert client.get("/games/999/history").status_code == 404
 
 
@@ -119,3 +119,23 @@ def test_numbered_seats_read_as_players_and_reasons_as_words(client, alice, bob)
     rows = texts(client, game)
     assert rows[-1] == ("end", "service: the game is over: player 1 won (resignation)")
     assert not any(text.startswith(("p0:", "p1:")) for _, text in rows)
+
+
+def test_history_rows_carry_the_seat_in_words_and_a_moves_notation_for_grouping_by_turn(client, alice, bob):
+    """Issue 18 review, item 3: the page groups moves by turn under the seat's name and writes each
+    in notation; system rows have none. Nakatha's p0 reads "player 1"."""
+    game = accepted_game(creator=alice, name="nakatha", seats=[{"user": "alice"}, {"user": "bob"}])
+    services.resign(user=bob, game_id=game.pk)
+    rows = client.get(f"/games/{game.pk}/history").json()
+    assert all(r["notation"] is None for r in rows if r["kind"] not in ("move", "chance"))
+    assert {r["who"] for r in rows if r["kind"] in ("join", "resign")} <= {"player 1", "player 2"}
+    paso = timed_paso(alice, bob)
+    services.submit_action(user=alice, game_id=paso.pk, text="temple c1", expected_seq=paso.seq)
+    [move] = [r for r in client.get(f"/games/{paso.pk}/history").json() if r["kind"] == "move"]
+    assert (move["who"], move["notation"], move["text"]) == ("south", "temple c1", "south: temple c1")
+
+
+def test_a_timeout_names_a_numbered_seat_as_people_do():
+    labels = {"p0": "player 1", "p1": "player 2"}
+    row = {"kind": "timeout", "actor": "service", "action": None, "payload": {"seat": "p1", "policy": "forfeit"}}
+    assert describe(row, labels) == "player 2 ran out of time and forfeits"

@@ -1,6 +1,7 @@
 """Correspondence time on the site: the lobby's time left, the create form's time control, the game
 page's deadline. The deadlines are the clock's (games.clock); these tests check what pages say."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -146,8 +147,20 @@ def test_game_page_deadline_follows_the_turn_and_spectators_see_it_too(client, a
     services.submit_action(user=alice, game_id=game.pk, text="temple c1", expected_seq=game.seq)
     page = client.get(f"/games/{game.pk}/")
     assert page.context["deadline"]["seat"] == "north" and not page.context["deadline"]["mine"]
-    assert "Deadline for north:" in page.content.decode() and "your vacation left" not in page.content.decode()
+    assert "Deadline for north (bob):" in page.content.decode() and "your vacation left" not in page.content.decode()
     assert page.context["my_vacation"] is None  # a spectator has none
+
+
+def test_a_nakatha_deadline_names_the_seat_as_people_do_never_its_engine_id(client, alice, bob):
+    """Issue 18 review, item 2: Nakatha's seats are p0, p1 to the engine, "player 1", "player 2" on the page."""
+    game = accepted_game(creator=alice, name="nakatha", seats=[{"user": "alice"}, {"user": "bob"}],
+                         time_control={"days_per_move": 2})
+    page = client.get(f"/games/{game.pk}/")
+    deadline = page.context["deadline"]
+    assert deadline["seat"] in ("player 1", "player 2")
+    assert f"Deadline for {deadline['seat']} ({deadline['player']}):" in page.content.decode()
+    assert deadline["player"] in ("alice", "bob")
+    assert not re.search(r"Deadline for p\d", page.content.decode())
 
 
 def test_my_vacation_is_on_the_page_for_the_script_even_on_my_opponents_turn(client, alice, bob):

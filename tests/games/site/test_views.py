@@ -1,6 +1,8 @@
 """The play site's pages: lobby, accounts, creating and joining games, the game page's JSON helpers,
 rules pages. The page script itself is exercised by the browser tests (tests/browser)."""
 
+import html
+import json
 import re
 from pathlib import Path
 
@@ -241,3 +243,12 @@ def test_every_game_has_a_board_renderer():
 
     for name in available():
         assert (STATIC_JS / "boards" / f"{name}.js").is_file(), name
+
+
+def test_the_game_page_carries_the_engines_concession_actions_for_the_script_to_confirm(client, alice, bob):
+    """Issue 18, must deliver 3: the script asks before sending any of them (select.js dangerous)."""
+    for name, expected in (("tibetana", ["concede", "offer draw"]), ("paso", [])):
+        game = accepted_game(creator=alice, name=name, seats=[{"user": "alice"}, {"user": "bob"}])
+        body = client.get(f"/games/{game.pk}/").content.decode()
+        found = re.search(r'data-concessions="([^"]*)"', body)
+        assert found and json.loads(html.unescape(found.group(1))) == expected

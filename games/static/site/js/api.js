@@ -28,6 +28,10 @@ export async function putJSON(url, data, headers = {}) {
   return sendJSON("PUT", url, data, headers);
 }
 
+export async function deleteJSON(url) {
+  return sendJSON("DELETE", url, {}, {});
+}
+
 async function sendJSON(method, url, data, headers) {
   return parse(await fetch(url, {
     method,

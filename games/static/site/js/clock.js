@@ -1,5 +1,8 @@
 // The game page's deadline line, kept current between live updates. Display only: the deadline
-// itself comes from the server (game.deadline_at); the words match games/site/timeleft.py.
+// itself comes from the server (game.deadline_at); the words match games/site/timeleft.py. The seat
+// to act is named as on the rest of the page (words.js), never by its engine id (Nakatha's p0).
+import { seatAndPlayer, seatName } from "./words.js";
+
 const UNITS = [["day", 86400], ["hour", 3600], ["minute", 60]];
 const URGENT = 24 * 3600;
 
@@ -51,7 +54,8 @@ export class DeadlineLine {
     time.textContent = deadline.toLocaleString();
     const mine = this.mySeat && this.mySeat === game.to_act;
     const vacation = mine && this.vacation ? `; your vacation left: ${this.vacation}` : "";
-    this.el.replaceChildren(`Deadline for ${game.to_act}${mine ? " (you)" : ""}: `, time, ` (${timeLeftText(seconds)})${vacation}.`);
+    const who = mine ? `${seatName(game.to_act, game.seats)} (you)` : seatAndPlayer(game.to_act, game.seats);
+    this.el.replaceChildren(`Deadline for ${who}: `, time, ` (${timeLeftText(seconds)})${vacation}.`);
     this.el.classList.toggle("urgent", seconds < URGENT);
   }
 }

@@ -4,12 +4,15 @@
 import { ApiError, errorText, getJSON, postJSON, putJSON } from "./api.js";
 import { renderChoices } from "./choices.js";
 import { Live } from "./live.js";
+import { Chat } from "./chat.js";
 import { DeadlineLine } from "./clock.js";
 import * as receipts from "./receipts.js";
 import { dangerous, difference, narrowAll, narrowBy, plan, tokenizer } from "./select.js";
 import { moveRows } from "./moves.js";
 import { gameTitle, outcomeText, seatLabel, seatLabels, seatWord, setFavicon } from "./words.js";
 import { arrowTarget } from "./keys.js";
+import { rematchPanel } from "./rematch.js";
+import { conditionalPanel } from "./conditional.js";
 import * as generic from "./boards/generic.js";
 import * as mandara from "./boards/mandara.js";
 import * as nakatha from "./boards/nakatha.js";
@@ -24,6 +27,7 @@ const root = document.getElementById("game-page");
 const gameId = root.dataset.gameId;
 const gameName = root.dataset.gameName;
 const renderer = RENDERERS[gameName] || generic;
+const concessions = new Set(JSON.parse(root.dataset.concessions || "[]")); // the engine's concession_actions
 const $ = (id) => document.getElementById(id);
 const boardEl = $("board");
 const trayEl = $("board-tray");
@@ -37,6 +41,8 @@ const sliderOut = $("replay-at");
 const movesEl = $("moves");
 const confirmPref = $("confirm-moves");
 const deadline = new DeadlineLine($("clock"));
+const rematch = rematchPanel(gameId, (text) => showError(text));
+const conditional = conditionalPanel(gameId);
 
 let current = null; // the last live message: {seq, seat, view, legal, game}
 let picks = []; // board parts clicked so far: [{refs, label}]
@@ -169,6 +175,8 @@ function showStatus() {
   setFavicon(mine ? "move" : game.outcome ? "over" : "wait");
   const actions = document.querySelector(".game-actions");
   if (actions) actions.hidden = game.status !== "active";
+  rematch.update(game, current.seq);
+  conditional.update(game, current.seq);
 }
 
 // --- the board ----------------------------------------------------------------------------------
@@ -259,7 +267,7 @@ function showTray(tray) {
   for (const action of tray.slice(0, TRAY_LIMIT)) {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = `tray-choice${dangerous(action) ? " danger" : ""}`;
+    button.className = `tray-choice${dangerous(action, concessions) ? " danger" : ""}`;
     button.dataset.action = action;
     const label = difference(action, tray);
     const picture = renderer.picture ? renderer.picture(action, current.view) : null;
@@ -292,7 +300,7 @@ $("confirm-yes").addEventListener("click", () => { const run = onConfirm; hidePr
 $("confirm-no").addEventListener("click", () => { hidePreview(); picks = []; showChoices("Cancelled."); refocus(""); });
 
 function choose(action) {
-  if (dangerous(action)) {
+  if (dangerous(action, concessions)) {
     const what = action.startsWith("concede") ? "Concede this game? You lose it." : `${action[0].toUpperCase()}${action.slice(1)}?`;
     preview(what, () => act(action));
   } else if (confirmPref.checked) {
@@ -477,8 +485,13 @@ window.boardGuide = {
 };
 
 const forcePoll = new URLSearchParams(location.search).get("transport") === "poll";
-const live = new Live(gameId, { onState, onStatus: onConnection, onUnreachable, forcePoll });
+const chatRooms = document.getElementById("chat-rooms");
+const chat = chatRooms ? new Chat(gameId, JSON.parse(chatRooms.textContent), $("chat-body")) : null;
+const onChat = (line) => chat?.show(line);
+const onOpen = () => chat?.load();
+const live = new Live(gameId, { onState, onStatus: onConnection, onUnreachable, onChat, onOpen, forcePoll });
 live.start();
+if (forcePoll) chat?.load();
 
 // --- receipts -----------------------------------------------------------------------------------
 const receiptsButton = $("receipts-download");

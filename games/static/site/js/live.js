@@ -7,10 +7,13 @@ const POLL_MS = 3000;
 const MAX_BACKOFF_MS = 30000;
 const SILENCE_MS = 4000; // a socket that opens but says nothing this long is not trusted alone
 const LAYER_AWAY = 4503; // the server's live layer is away: poll until it is back
+const HEARTBEAT_MS = 30000; // "this page is still open" (games/presence.py): nobody is e-mailed what they saw
 
 export class Live {
-  constructor(gameId, { onState, onStatus, onUnreachable = () => {}, forcePoll = false }) {
+  constructor(gameId, { onState, onStatus, onUnreachable = () => {}, onChat = () => {}, onOpen = () => {}, forcePoll = false }) {
     this.gameId = gameId;
+    this.onChat = onChat;
+    this.onOpen = onOpen;
     this.onUnreachable = onUnreachable;
     this.failures = 0;
     this.onState = onState;
@@ -55,6 +58,11 @@ export class Live {
       }, SILENCE_MS);
       // The server sends the state on connect; after a drop this also covers anything missed.
       socket.send(JSON.stringify({ type: "resync" }));
+      this.onOpen(); // e.g. the chat reloads what it missed while the socket was down
+      clearInterval(this.heartbeat);
+      this.heartbeat = setInterval(() => {
+        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+      }, HEARTBEAT_MS);
     };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
@@ -64,6 +72,7 @@ export class Live {
         this.onStatus("Live.", "live");
       }
       if (message.type === "state") this.deliver(message);
+      else if (message.type === "chat") this.onChat(message);
     };
     socket.onclose = (event) => {
       if (this.socket === socket) this.dropped(event.code);
@@ -73,6 +82,7 @@ export class Live {
   // The socket is gone: poll meanwhile, and try the socket again later.
   dropped(code) {
     this.socket = null;
+    clearInterval(this.heartbeat);
     const why = code === LAYER_AWAY ? "Live updates are paused on the server" : "Connection lost";
     this.onStatus(`${why}: reconnecting (checking for moves every ${POLL_MS / 1000} s meanwhile).`, "reconnecting");
     this.startPolling();

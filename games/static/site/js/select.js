@@ -60,8 +60,11 @@ export function difference(action, others) {
   return rest.length ? rest.join(" ") : action;
 }
 
-// Acts that lose or end the game for the player, or bind them to a draw: always asked first.
-export function dangerous(action) {
+// Acts that lose or end the game for the player, or bind them to a draw: always asked first. The
+// engine's own concession actions (Tibetana's concede and offer draw, sent with the page) first,
+// then the words any game's notation would use for them.
+export function dangerous(action, concessions = new Set()) {
+  if (concessions.has(action)) return true;
   const first = action.split(/\s+/)[0];
   return ["concede", "resign"].includes(first) || /^(offer|accept) draw$/.test(action);
 }

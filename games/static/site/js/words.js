@@ -28,10 +28,20 @@ export function seatLabel(seat) {
   return seat.player.startsWith("bot:") ? `the ${seat.player.slice(4)} bot` : seat.player;
 }
 
+// A seat as the page names it everywhere: its word (never Nakatha's p0) and who plays it,
+// "player 1 (alice)", "south (the random bot)".
+export function seatName(name, seats) {
+  return seatWord(name, seatLabels((seats || []).map((s) => s.name)));
+}
+
+export function seatAndPlayer(name, seats) {
+  const seat = (seats || []).find((s) => s.name === name);
+  const word = seatName(name, seats);
+  return seat && seat.player ? `${word} (${seatLabel(seat)})` : word;
+}
+
 export function outcomeText(outcome, seats) {
-  const byName = Object.fromEntries(seats.map((s) => [s.name, s]));
-  const labels = seatLabels(seats.map((s) => s.name));
-  const who = (name) => (byName[name] && byName[name].player ? `${seatWord(name, labels)} (${seatLabel(byName[name])})` : seatWord(name, labels));
+  const who = (name) => seatAndPlayer(name, seats);
   const winners = outcome.winners || [];
   const result = winners.length ? `${winners.map(who).join(" and ")} won` : "a draw";
   return `${result} — ${humanWords(outcome.reason)}`;

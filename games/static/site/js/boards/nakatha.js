@@ -86,7 +86,8 @@ export function render(view) {
   }
   const rows = (view.seats || []).map((s) => [humanWords(seatWord(s.name, labels)), (s.factions || []).join(", ")]);
   rows.push(["Phase", PHASES[view.phase] || humanWords(view.phase)], ["Round", view.round], ["Turn", view.turn]);
-  if (view.active) rows.push(["Active", typeof view.active === "string" ? view.active : JSON.stringify(view.active)]);
+  const active = Number.isInteger(view.active) && (view.seats || [])[view.active]; // the engine's seat index
+  if (active) rows.push(["Active", seatWord(active.name, labels)]);
   if (view.pending && view.phase !== "over") rows.push(["To decide", PENDING[view.pending.kind] || humanWords(view.pending.kind || "a choice")]);
   if (view.sword) rows.push(["Sword", view.sword.found ? "found" : "not found yet"]);
   if (offBoard.length) rows.push(["Off the board", offBoard.join(", ")]);

@@ -2,6 +2,7 @@
 // (rulings P2, P4), temples sit on the south and north edges (P5). Drawn from the player's side:
 // north sees its own temple at the bottom.
 import { board, facts, html, pickable, svg, text } from "../svg.js";
+import { humanWords } from "../words.js";
 
 const S = 100; // one space
 const FILES = "abcde";
@@ -15,6 +16,8 @@ function stones(tile) {
   const turns = (tile.rot / 90) % 4;
   return STONES_R0[tile.type].map((c) => CORNERS[(CORNERS.indexOf(c) + turns) % 4]);
 }
+
+const PHASES = { temples: "Placing the temples", play: "Play", over: "Over" }; // the engine's phase codes, worded
 
 export function render(view, { seat }) {
   const flip = seat === "north";
@@ -132,7 +135,7 @@ export function render(view, { seat }) {
 
   const ts = view.turn_state || {};
   const rows = [
-    ["Phase", view.phase],
+    ["Phase", PHASES[view.phase] || humanWords(view.phase)],
     ["Turn", view.phase === "over" ? view.turn : `${view.turn}, ${view.current} to act`],
     ["This turn", ts.character ? `${ts.character}: ${ts.basic.join(", ") || "no action yet"}` : "no character chosen yet"],
     ["Tiles in reserve", Object.entries(view.reserve).map(([t, n]) => `${t} ${n}`).join(" · ")],

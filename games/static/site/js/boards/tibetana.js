@@ -1,6 +1,7 @@
 // Tibetana: the 19 territories of the standard map as flat-topped hexes (ruling T3), with energy,
 // each colour's guardians (G) and priestesses (P), pagodas with their rings, demons, the portal.
 import { board, facts, hexPoints, html, pickable, svg, text } from "../svg.js";
+import { humanWords } from "../words.js";
 
 const R = 60; // hex corner radius
 // Terrain of the standard map (T3 table): D desert, F forest, M mountain.
@@ -88,7 +89,9 @@ export function render(view, { game } = {}) {
   // Each portal half is a ring on the territory it touches (T4: the two become adjacent).
   for (const name of portal || []) {
     const [x, y] = centre(name);
-    g.append(svg("circle", { cx: x - R * 0.55, cy: y - R * 0.35, r: 9, class: "portal" }));
+    const other = portal.find((n) => n !== name);
+    const ring = svg("circle", { cx: x - R * 0.55, cy: y - R * 0.35, r: 9, class: "portal" });
+    g.append(svg("g", { class: "portal-half" }, [Object.assign(svg("title"), { textContent: `portal half on ${name}, joined to ${other}` }), ring]));
   }
   root.append(g);
 
@@ -103,11 +106,22 @@ export function render(view, { game } = {}) {
   if (turn.specials && turn.specials.length) rows.push(["Specials used", turn.specials.join(", ")]);
   rows.push(["Portal", portal ? portal.join(" ↔ ") : "disabled"]);
   rows.push(["Altar", (view.altar || []).join(", ")], ["Die", view.die]);
-  if (view.pending) rows.push(["Pending", view.pending.kind || JSON.stringify(view.pending)]);
+  if (view.pending && !(game && game.outcome)) rows.push(["To decide", pendingWords(view.pending)]);
   return { svg: root, panel: html("div", {}, [facts(rows)]), caption: `Tibetana map, turn ${turn.number}` };
 }
 
+// The engine's pending decisions (demons.py, turn.py) in a player's words, never its own codes.
+const PENDING = {
+  roll: "roll the die for the demon", place: "place the demon", kuberan: "Kuberan: build or take energy",
+  explosion: "the demon explodes: choose where", free_build: "a free build", draw_offer: "answer the draw offer",
+  citipati_end: "Citipati: finish the turn",
+};
+
+function pendingWords(pending) {
+  return PENDING[pending.kind] || humanWords(pending.kind || "a choice").toLowerCase();
+}
+
 export function prompt(view) {
-  if (view.pending && view.pending.kind) return `decide: ${view.pending.kind}`;
+  if (view.pending && view.pending.kind) return `${pendingWords(view.pending)}: click a marked territory, or a choice under the board`;
   return "click a marked territory, or a choice under the board";
 }
