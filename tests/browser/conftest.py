@@ -76,8 +76,12 @@ def live_asgi(django_db_setup, django_db_blocker):
     # throttle (120 a minute per user) a test that plays a whole game by clicks faster than a person.
     # No outbox relay thread: this server shares the test database with every later test, whose
     # outbox rows are that test's to hand off (its own after-commit hand-offs still run here).
+    # No periodic sweep either: it would run on the real clock, over the rows of every later test,
+    # forfeiting a game whose test fixed the clock months back (its deadline long past in real time),
+    # and writing checkpoints and digests behind that test's back.
     env = dict(os.environ, DATABASE_URL=test_database_url(), REDIS_URL="", LOG_LEVEL="WARNING",
-               THROTTLE_SIGNUP="10000/h", THROTTLE_WRITE="100000/m", RELAY_SECONDS="0")
+               THROTTLE_SIGNUP="10000/h", THROTTLE_WRITE="100000/m", RELAY_SECONDS="0",
+               BOT_SWEEP_SECONDS="0")
     log_path = OUTPUT / "daphne.log"
     with open(log_path, "w") as log:
         proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),

@@ -9,21 +9,30 @@ from django.core.management.base import CommandError
 from engine.sim import build_spec, simulate
 from workers.simulation import batches
 
+# Random bots: what is compared is the records a worker hands back, not the bots' play (the policy
+# bot, the default, costs a minute a run here for nothing these tests check).
+GAMES, BOTS = 24, "random"
+
 
 def simulate_command(tmp_path, *argv):
-    call_command("simulate", "paso", "--games", "24", "--seed", "11", "--no-progress", "--out", str(tmp_path), *argv)
+    call_command("simulate", "paso", "--games", str(GAMES), "--bots", BOTS, "--seed", "11", "--no-progress",
+                 "--out", str(tmp_path), *argv)
     return json.loads((tmp_path / "games.json").read_text())
+
+
+def one_process():
+    return simulate(build_spec("paso", games=GAMES, bots=(BOTS,), seed=11))
 
 
 @pytest.mark.services
 def test_games_played_by_a_real_worker_match_one_process(celery_worker, tmp_path):
     records = simulate_command(tmp_path, "--celery")
-    assert records == simulate(build_spec("paso", games=24, seed=11))
+    assert records == one_process()
     assert any("play_batch" in line and "succeeded" in line for line in celery_worker["log"])
 
 
 def test_without_a_broker_the_batches_run_eagerly_with_the_same_records(tmp_path):
-    assert simulate_command(tmp_path, "--celery") == simulate(build_spec("paso", games=24, seed=11))
+    assert simulate_command(tmp_path, "--celery") == one_process()
 
 
 def test_celery_and_local_processes_are_exclusive(tmp_path):
