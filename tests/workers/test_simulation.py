@@ -11,17 +11,17 @@ from workers.simulation import batches
 
 # Random bots: what is compared is the records a worker hands back, not the bots' play (the policy
 # bot, the default, costs a minute a run here for nothing these tests check).
-GAMES, BOTS = 24, "random"
+GAMES, BOTS, SEED = 24, "random", 11
 
 
 def simulate_command(tmp_path, *argv):
-    call_command("simulate", "paso", "--games", str(GAMES), "--bots", BOTS, "--seed", "11", "--no-progress",
+    call_command("simulate", "paso", "--games", str(GAMES), "--bots", BOTS, "--seed", str(SEED), "--no-progress",
                  "--out", str(tmp_path), *argv)
     return json.loads((tmp_path / "games.json").read_text())
 
 
 def one_process():
-    return simulate(build_spec("paso", games=GAMES, bots=(BOTS,), seed=11))
+    return simulate(build_spec("paso", games=GAMES, bots=(BOTS,), seed=SEED))
 
 
 @pytest.mark.services
