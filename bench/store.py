@@ -62,6 +62,7 @@ def main() -> None:
 
     create_raw_table(url)
     create_tables(url)
+    database.vacuum(url)
     rounds = _measure_throughput()
     _print_rates(rounds)
     reads = _measure_reads()
@@ -109,7 +110,7 @@ def _header(url: str) -> None:
     print(
         f"database {url.rsplit('/', 1)[-1]}: PostgreSQL {server['server_version']}, "
         f"synchronous_commit={server['synchronous_commit']}, fsync={server['fsync']}, "
-        f"wal_sync_method={server['wal_sync_method']}"
+        f"wal_sync_method={server['wal_sync_method']}, autovacuum={server['autovacuum']}"
     )
     print(
         f"cpus {os.cpu_count()}, load average {_load()}, DEBUG={settings.DEBUG}, channel layer {layer}, "

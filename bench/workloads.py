@@ -13,8 +13,12 @@ from bench.harness import django_setup
 from bench.moves import OPTIONS, random_game
 
 RAW_TABLE = "bench_raw_event"
-#: Prepared per worker: enough for any plausible rate over a few seconds (one move = one event).
-GAMES_PER_WORKER = 10
+#: Prepared per worker before the first burst: 24,000 moves, more than a worker plays in a whole
+#: run at 2,000 moves/s (one move = one event). Preparing more inside a burst (it never runs out)
+#: costs that burst about a second of engine work, which shows as its minimum.
+GAMES_PER_WORKER = 24
+#: The locked executor plays about 200 moves a second: two games last the run.
+LOCKED_GAMES = 2
 MOVES_PER_GAME = 1000
 
 
@@ -44,7 +48,7 @@ def raw_insert(index: int):
     return step
 
 
-def submissions(index: int, *, fast: bool = True):
+def submissions(index: int, *, fast: bool = True, games: int = GAMES_PER_WORKER):
     """One ``games.services.submit_action`` per step, through this worker's own prepared games."""
     django_setup()
     from django.contrib.auth.models import User
@@ -57,10 +61,10 @@ def submissions(index: int, *, fast: bool = True):
     user = User.objects.create_user(name)
 
     def prepared(batch: int):
-        """Games and their moves, ``GAMES_PER_WORKER`` at a time: a fast machine never runs out (a
-        further batch is prepared inside a burst, about once per ``MOVES_PER_GAME`` moves per game)."""
+        """Games and their moves, ``games`` at a time: a fast machine never runs out (a further
+        batch is prepared inside a burst once the first is played)."""
         plan = []
-        for number in range(GAMES_PER_WORKER):
+        for number in range(games):
             game = services.create_game(creator=user, name="paso", seats=[{"user": name}] * 2, options=OPTIONS)
             seed = index * 1_000_000 + batch * 1000 + number
             plan.append((game.pk, game.seq, random_game(seed=seed, length=MOVES_PER_GAME)))
@@ -84,7 +88,7 @@ def submissions(index: int, *, fast: bool = True):
 
 def locked_submissions(index: int):
     """``submissions`` with the one-statement executor switched off in this worker process."""
-    return submissions(index, fast=False)
+    return submissions(index, fast=False, games=LOCKED_GAMES)
 
 
 def _declines(*args):

@@ -129,6 +129,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A connection is checked before each use: one whose backend was terminated (a failover,
     # pg_terminate_backend) is replaced instead of failing the request.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # Server-side prepared statements for the few statements that ask for them (``prepare=True``:
+    # the optimistic move, games/optimistic.py). Django turns them off (prepare_threshold None), and
+    # then psycopg ignores ``prepare=True`` too, so the move's statement was parsed and planned on
+    # every call: a third of its server time. Django's own cursors bind on the client and never
+    # prepare, so nothing else changes. Behind a pooler that cannot keep prepared statements
+    # (PgBouncer in transaction mode before 1.21), set DATABASE_PREPARE=false.
+    if env.bool("DATABASE_PREPARE", default=True):
+        _options.setdefault("prepare_threshold", 5)  # psycopg's own default
     if env.bool("DATABASE_POOL", default=True):
         # psycopg's pool (Django 5.1+): connections kept open between requests, each checked when
         # taken (CONN_HEALTH_CHECKS) and replaced when dead. Persistent connections do not mix with it.

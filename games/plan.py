@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from datetime import datetime
 from typing import Any
 
@@ -63,6 +64,21 @@ class Head:
     #: The waiting trees, read with the locked row: ``{"seat", "user", "active", "tree", "partial"}`` each.
     #: Server-only, like ``seed``: a tree never leaves the process but to its owner.
     conditional: tuple = ()
+
+
+_HEAD_FIELDS = frozenset(f.name for f in dataclass_fields(Head))
+
+
+def revised(head: Head, **changes) -> Head:
+    """``dataclasses.replace`` for a head, without building it through ``__init__``: a move builds
+    two heads (its facts, the head after it), and ``replace`` checking and setting each of the
+    23 fields one by one was a tenth of a move's Python. A head holds only immutable values, so
+    sharing them is safe."""
+    assert changes.keys() <= _HEAD_FIELDS, f"not a head field: {changes.keys() - _HEAD_FIELDS}"
+    new = object.__new__(Head)
+    new.__dict__.update(head.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def head_of(game, state=None) -> Head:
@@ -144,11 +160,33 @@ class Draft:
     def __init__(self, head: Head, at: datetime):
         self.head, self.at = head, at
         self.events: list[dict] = []
-        self.row: dict = {}
+        self._row: dict = {}
+        self._changes = 0
         self.seats: dict[int, dict] = {}
         self.trees: dict[int, dict | None] = {}
         self.followed: dict[int, int] = {}  # seat -> how many drafted events its tree has followed
         self.state = head.state
+        # ``facts`` is asked for several times a plan (settle, chance, the plan itself) and rebuilds the
+        # head each time: it is kept until the state, the row, a seat or a tree changes (``_changes``).
+        self._facts: tuple[int, Head] | None = None
+
+    @property
+    def state(self):
+        return self._state
+
+    @state.setter
+    def state(self, value) -> None:
+        self._state = value
+        self._changes += 1
+
+    @property
+    def row(self) -> dict:
+        return self._row
+
+    @row.setter
+    def row(self, value: dict) -> None:  # _answer puts back the row it started from
+        self._row = value
+        self._changes += 1
 
     @property
     def seq(self) -> int:
@@ -169,18 +207,21 @@ class Draft:
     def set(self, **fields) -> Draft:
         unknown = set(fields) - set(ROW_FIELDS)
         assert not unknown, f"not a row field a plan changes: {unknown}"
-        self.row.update(fields)
+        self._row.update(fields)
+        self._changes += 1
         return self
 
     def seat(self, number: int, **fields) -> Draft:
         unknown = set(fields) - set(SEAT_FIELDS)
         assert not unknown, f"not a seat field a plan changes: {unknown}"
         self.seats.setdefault(number, {}).update(fields)
+        self._changes += 1
         return self
 
     def tree(self, seat: int, kept: dict | None) -> Draft:
         """A waiting tree changed (``{"tree", "partial"}``) or discarded (None)."""
         self.trees[seat] = kept
+        self._changes += 1
         return self
 
     def waiting(self) -> list[dict]:
@@ -203,29 +244,49 @@ class Draft:
 
     def facts(self) -> Head:
         """The head as it stands with the changes drafted so far (events not yet counted)."""
-        users, bots, seeds, taken = (list(t) for t in (self.head.users, self.head.bots, self.head.client_seeds,
-                                                        self.head.taken))
-        invited = list(self.head.invited or (None,) * len(taken))
+        kept = self._facts
+        if kept is not None and kept[0] == self._changes:
+            return kept[1]
+        facts = self._drafted_head()
+        self._facts = (self._changes, facts)
+        return facts
+
+    def _drafted_head(self, **final) -> Head:
+        """``facts`` built afresh; ``final``: the seq and hash of a finished plan, in the same copy."""
+        row = {f: self.row[f] for f in ROW_FIELDS if f in self.row and f != "outcome"}  # a head has no outcome
+        if "draw_offer" in row:
+            row["draw_offer"] = tuple(row["draw_offer"])
+        return revised(self.head, state=self.state, **self._seat_facts(), **self._tree_facts(), **row, **final)
+
+    def _seat_facts(self) -> dict:
+        """The head's seat tuples as the drafted seat changes leave them (a move changes none)."""
+        head = self.head
+        if not self.seats and len(head.invited) == len(head.taken):
+            return {}
+        users, bots, seeds, taken = (list(t) for t in (head.users, head.bots, head.client_seeds, head.taken))
+        invited = list(head.invited or (None,) * len(taken))
         for number, fields in self.seats.items():
             taken[number] = fields["taken_at"] is not None if "taken_at" in fields else taken[number]
             users[number] = fields.get("user_id", users[number])
             bots[number] = fields.get("bot", bots[number])
             seeds[number] = fields.get("client_seed", seeds[number])
             invited[number] = fields.get("invited_id", invited[number])
-        users = [u if t else None for u, t in zip(users, taken, strict=True)]
-        invited = [None if t else i for i, t in zip(invited, taken, strict=True)]
-        row = {f: self.row[f] for f in ROW_FIELDS if f in self.row and f != "outcome"}  # a head has no outcome
-        if "draw_offer" in row:
-            row["draw_offer"] = tuple(row["draw_offer"])
+        return {"users": tuple(u if t else None for u, t in zip(users, taken, strict=True)),
+                "bots": tuple(bots), "client_seeds": tuple(seeds), "taken": tuple(taken),
+                "invited": tuple(None if t else i for i, t in zip(invited, taken, strict=True))}
+
+    def _tree_facts(self) -> dict:
+        """The waiting conditional-move trees as the draft leaves them (none changed: as they were)."""
+        if not self.trees:
+            return {}
         waiting = tuple(self.waiting())
-        return replace(self.head, state=self.state, users=tuple(users), bots=tuple(bots), client_seeds=tuple(seeds),
-                       taken=tuple(taken), invited=tuple(invited), conditional=waiting,
-                       conditionals=self.head.conditionals - len(self.head.conditional) + len(waiting), **row)
+        return {"conditional": waiting,
+                "conditionals": self.head.conditionals - len(self.head.conditional) + len(waiting)}
 
     def plan(self, *, answer: dict | None = None, snapshot: str | None = None) -> Plan:
         last = self.seq
         head_hash = self.events[-1]["hash"] if self.events else self.head.hash
-        after = replace(self.facts(), seq=last, hash=head_hash)
+        after = self._drafted_head(seq=last, hash=head_hash)
         return Plan(game_id=self.head.game_id, events=tuple(self.events), seq=last, head_hash=head_hash,
                     row=dict(self.row), seats={n: dict(f) for n, f in self.seats.items()}, after=after,
                     snapshot=snapshot, answer=answer or {"game": self.head.game_id, "seq": last}, at=self.at,

@@ -66,6 +66,23 @@ def test_a_plain_move_takes_the_one_statement_path_and_leaves_a_verifiable_histo
     assert audit.verify_game(game) == []
 
 
+def test_the_move_statement_is_prepared_once_on_the_server_and_reused(alice, bob):
+    # Django turns prepared statements off (prepare_threshold None), and psycopg then ignores
+    # prepare=True as well: the move's statement would be parsed and planned on every move.
+    game = new_game(alice, bob)
+    users = {0: alice, 1: bob}
+    for text in random_moves(4, seed=2):
+        game.refresh_from_db()
+        assert optimistic.submit(users[game.to_act], game.pk, text, game.seq) is not None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT generic_plans + custom_plans FROM pg_prepared_statements"
+                       " WHERE statement LIKE %s", ["%WITH moved AS%"])
+        runs = [count for (count,) in cursor.fetchall()]
+    # Two shapes (a "your move" notice for the first two moves; none while it is unread), each
+    # prepared once and run twice: without preparing, the server holds none of them.
+    assert sorted(runs) == [2, 2]
+
+
 def test_both_paths_store_the_same_history_snapshots_included(alice, bob, settings, monkeypatch):
     settings.SNAPSHOT_EVERY = 7  # several snapshots fall on plain moves within 30 moves
     moves = random_moves(30, seed=4)
