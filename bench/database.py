@@ -37,6 +37,14 @@ def ensure_database(database_url: str, bench: str) -> None:
             conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
+def ensure_named_database(database_url: str) -> None:
+    """Create the database ``database_url`` names unless it exists (through the server's
+    ``postgres`` maintenance database, since the named one may not be there to connect to)."""
+    parts = urlsplit(database_url)
+    maintenance = urlunsplit((parts.scheme, parts.netloc, "/postgres", parts.query, ""))
+    ensure_database(maintenance, database_url)
+
+
 def eventsourcing_env(url: str) -> dict:
     """The ``eventsourcing.postgres`` settings for the database at ``url``."""
     parts = urlsplit(url)

@@ -39,6 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import database  # noqa: E402
 from bench.httpclient import Client  # noqa: E402
 from bench.stack import Redis, Stack, cpu_seconds  # noqa: E402
 
@@ -341,6 +342,7 @@ def run(args) -> dict:
     stack = Stack(database_url, redis, workdir / "logs", name="bench")
     try:
         if not args.no_migrate:
+            database.ensure_named_database(database_url)  # a new machine has no ``bench`` database yet
             subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, check=True,
                            env=stack.env("migrate"), stdout=subprocess.DEVNULL)
         run_id = uuid.uuid4().hex[:6]

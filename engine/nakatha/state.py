@@ -7,6 +7,8 @@ positions. Controller, allegiance, hostility and elimination are derived, never 
 
 from __future__ import annotations
 
+from collections import Counter
+from operator import attrgetter
 from typing import NamedTuple
 
 from engine.nakatha.board import GREY
@@ -31,15 +33,18 @@ BASE_IDS = tuple(f"{f}.{n}" for f in FACTIONS for n in PIECE_NAMES[f])
 MAX_HUMANS = 11
 
 
-_BORN: dict = {}
+class _BornInto(dict):
+    """Piece id -> the faction it was born into, filled on first sight (ids are few)."""
+
+    def __missing__(self, pid: str) -> str:
+        faction = self[pid] = pid[: pid.index(".")]
+        return faction
 
 
-def born(pid: str) -> str:
-    """The faction a piece was born into (N5): the part of its id before the dot."""
-    faction = _BORN.get(pid)
-    if faction is None:
-        faction = _BORN[pid] = pid[: pid.index(".")]
-    return faction
+#: N5: the faction a piece was born into, the part of its id before the dot. A bound method of a
+#: dict: the look-up runs in C, which matters because Dominion and elimination ask it per piece
+#: after every action.
+born = _BornInto().__getitem__
 
 
 class Piece(NamedTuple):
@@ -96,10 +101,14 @@ FIELDS = (
 )
 
 
+#: A position's fields as one tuple, read in C (``clone`` runs on every action).
+_position_of = attrgetter(*FIELDS)
+
+
 class State:
     """One position. Containers are shared between positions: never mutate one you did not copy."""
 
-    __slots__ = FIELDS + ("occupant", "_own", "_legal", "_holder", "_ctrl", "memo")
+    __slots__ = FIELDS + ("occupant", "_own", "_legal", "_holder", "_ctrl", "_tally", "memo")
 
     def __eq__(self, other):
         if not isinstance(other, State):
@@ -115,13 +124,14 @@ class State:
     # --- copy-on-write ---------------------------------------------------------------------------
     def clone(self) -> State:
         new = object.__new__(State)
-        for f in FIELDS:
-            setattr(new, f, getattr(self, f))
+        for f, value in zip(FIELDS, _position_of(self)):
+            setattr(new, f, value)
         new.occupant = self.occupant
         new._own = set()
         new._legal = None
         new._holder = self._holder
         new._ctrl = self._ctrl
+        new._tally = self._tally
         new.memo = {}
         return new
 
@@ -149,7 +159,8 @@ class State:
         old = pieces[pid]
         new = old._replace(**changes)
         pieces[pid] = new
-        self._ctrl = None
+        if "held" in changes or "turned" in changes:
+            self._ctrl = None  # allegiance reads only these (and the seats, which key the cache)
         self.memo = {}
         if "tile" in changes and changes["tile"] != old.tile:
             occupant = self._writable("occupant")
@@ -161,6 +172,7 @@ class State:
 
     def add_piece(self, pid: str, piece: Piece) -> None:
         self._writable("pieces")[pid] = Piece()
+        self._ctrl = None  # a new piece: the cache has no entry for it
         self.set_piece(pid, **piece._asdict())
 
     def claim(self, tile: str, faction: str) -> None:
@@ -169,6 +181,7 @@ class State:
         if tile in claims and claims[tile] != faction:
             self.disturbed = True
             self._writable("claims")[tile] = faction
+            self._tally = None  # the claims dict changed in place
 
     # --- derived facts (N17, N18, N19) -------------------------------------------------------
     def holder(self) -> dict:
@@ -218,11 +231,14 @@ class State:
         return self.options[name]
 
     def faction_claims(self) -> dict:
-        counts: dict = {}
-        for owner in self.claims.values():
-            if owner is not None:
-                counts[owner] = counts.get(owner, 0) + 1
-        return counts
+        """Faction -> grey tiles it claims, counted once per claims container (shared between
+        positions until one lays a marker, which drops the count). Do not change the result."""
+        tally = self._tally
+        if tally is None or tally[0] is not self.claims:
+            counts = Counter(self.claims.values())
+            counts.pop(None, None)
+            tally = self._tally = (self.claims, counts)
+        return tally[1]
 
 
 def blank_state(options: dict, players: int) -> State:
@@ -259,5 +275,6 @@ def blank_state(options: dict, players: int) -> State:
     s._legal = None
     s._holder = None
     s._ctrl = None
+    s._tally = None
     s.memo = {}
     return s

@@ -54,9 +54,9 @@ def reversion_result(s: State, value: int) -> None:
 
 
 def after_upkeep(s: State) -> None:
-    for pid, p in list(s.pieces.items()):
-        if p.frozen == s.active:
-            s.set_piece(pid, frozen=None)  # thaw (N35)
+    seat = s.active
+    for pid in [pid for pid, p in s.pieces.items() if p.frozen == seat]:
+        s.set_piece(pid, frozen=None)  # thaw (N35)
     s.pending = {"kind": "activate", "seat": s.active, "bonus": None}
 
 

@@ -17,7 +17,8 @@ def check_dominion(s: State) -> bool:
     """N38: every piece on the board is controlled by one seat."""
     if s.result is not None or s.phase != "play":
         return s.result is not None
-    seats = {s.controller(pid) for pid, p in s.pieces.items() if p.tile is not None}
+    controller = s.controllers()  # once: this runs after every action
+    seats = {controller[pid] for pid, p in s.pieces.items() if p.tile is not None}
     if len(seats) == 1:
         finish(s, [seats.pop()], "dominion")
         return True

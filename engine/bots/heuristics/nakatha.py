@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.bots.heuristics import shares
+from engine.nakatha.state import born
 
 # A Nakatha game is ~800 actions of ~0.2 ms each; a few random steps then this evaluation tell
 # the search more per second than long random walks.
@@ -31,9 +32,9 @@ def evaluate(doc: dict, seats: int) -> list[float]:
 def evaluate_state(state, seats: int) -> list[float]:
     """``evaluate`` read from the engine state (``engine.nakatha.state.State``) without its document."""
     majority = state.options.get("board_majority", 30) or 30
-    claims = Counter(state.claims.values())  # counted in C: this runs for every action judged
+    claims = state.faction_claims()  # counted once per claims container, shared between positions
     # the faction each piece was born into, as the document files it
-    standing = Counter(pid.partition(".")[0] for pid, piece in state.pieces.items() if piece.tile)
+    standing = Counter(map(born, [pid for pid, piece in state.pieces.items() if piece.tile]))
     return _judge(state.seats[:seats], claims, standing, majority)
 
 
