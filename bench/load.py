@@ -5,8 +5,8 @@ prepares ``--games`` two-player paso games, and then, in one run, measures side 
 
 1. the channel layer's own broadcast round trip at one client (group_send -> receive, this process);
 2. a trivial authenticated DRF endpoint (``GET /api/me/ping``) under ``--clients`` client threads;
-3. moves (each a GET of the legal list and a POST of one of them, under an Idempotency-Key) for
-   ``--seconds``, without WebSockets, then with one WebSocket per game; then, with the sockets, at
+3. after one untimed move of every game (``warm_up``), moves (each a GET of the legal list and a POST
+   of one of them, under an Idempotency-Key) for ``--seconds``, without WebSockets, then with one WebSocket per game; then, with the sockets, at
    one client for a third of that (the delivery path without a queue in front of it).
 
 It prints moves/s, POST and GET p50/p95/p99, append -> socket p50/p95/p99 (the event's own time, from
@@ -170,9 +170,18 @@ def move_load(bases: list[str], games: list[dict], clients: int, seconds: float,
     _threads(run, clients)
 
 
+#: The seats of a two-player paso game, as the move answer names the seat to act next.
+SEATS = ("south", "north")
+
+
 def _one_move(game_id: int, http: dict, to_act: dict, rng, tally: Tally) -> bool:
-    """One move of ``game_id`` (a GET of the legal list, then a POST); False once the game is over."""
+    """One move of ``game_id`` (a GET of the legal list, then a POST); False once the game is over.
+
+    The seat to act is the one the last answer named, so a move is one GET and one POST; the other
+    seat is asked only when that list is empty (the game's first move here, or it ended)."""
     seat = to_act[game_id]
+    if seat is None:
+        return False
     for attempt in (seat, 1 - seat):
         legal = http[(game_id, attempt)].get(f"/api/games/{game_id}/legal")
         if legal.status != 200:
@@ -185,13 +194,14 @@ def _one_move(game_id: int, http: dict, to_act: dict, rng, tally: Tally) -> bool
             break
     else:
         return False  # nobody to act: the game is over
-    to_act[game_id] = seat
     body = {"action": rng.choice(legal.body["actions"]), "expected_seq": legal.body["seq"]}
     moved = http[(game_id, seat)].post(f"/api/games/{game_id}/actions", body,
                                       headers={"Idempotency-Key": uuid.uuid4().hex})
     if moved.status != 201:
         tally.error(moved.status)
         return True
+    named = moved.body.get("to_act")
+    to_act[game_id] = SEATS.index(named) if named in SEATS else None
     at = (moved.body.get("receipt") or {}).get("at")
     with tally.lock:
         tally.post.append(moved.seconds)
@@ -199,6 +209,26 @@ def _one_move(game_id: int, http: dict, to_act: dict, rng, tally: Tally) -> bool
         if at:
             tally.appended[(game_id, moved.body["seq"])] = datetime.fromisoformat(at).timestamp()
     return True
+
+
+def warm_up(bases: list[str], games: list[dict], clients: int, seed: int) -> dict:
+    """One move of every game, untimed: a server's first write of a game takes the locked path and
+    replays its history (it has not seen the game yet); a server that has run a while has done that
+    for its games, so the timed phases measure moves on servers past it. Its CPU is reported too."""
+    tally, start = Tally(), time.perf_counter()
+
+    def run(n: int):
+        rng = random.Random(seed + n)
+        for i, game in enumerate(games):
+            if i % clients == n:
+                http = {(game["id"], s): Client(bases[i % len(bases)], t) for s, t in enumerate(game["tokens"])}
+                _one_move(game["id"], http, {game["id"]: 0}, rng, tally)
+                for client in http.values():
+                    client.close()
+
+    _threads(run, clients)
+    return {"moves": tally.moves, "seconds": round(time.perf_counter() - start, 2),
+            "errors_by_status": {str(k): v for k, v in sorted(tally.errors.items())}}
 
 
 def _threads(target, count: int) -> None:
@@ -366,6 +396,10 @@ def run(args) -> dict:
             "errors_by_status": {str(k): v for k, v in sorted(pings.errors.items())},
             "cpu_seconds_per_request": round(ping_cpu / pings.pings, 6) if pings.pings else None,
         }
+        cpu_before = server_cpu(stack)
+        warmed = warm_up(bases, games, args.clients, seed=0)
+        warmed["cpu_seconds_per_move"] = (round((server_cpu(stack) - cpu_before) / warmed["moves"], 6)
+                                          if warmed["moves"] else None)
         phases = []
         if args.websockets in ("off", "both"):
             phases.append(moves_phase(stack, games, args, sockets=False, seed=1))
@@ -377,7 +411,8 @@ def run(args) -> dict:
                                       seconds=max(1.0, args.seconds / 3)))
         result = {
             "servers": args.servers, "games": args.games, "clients": args.clients,
-            "layer_rtt_ms": percentiles(rtt), "ping": ping, "moves": phases, "ratios": {}, "goals": GOALS,
+            "layer_rtt_ms": percentiles(rtt), "ping": ping, "warm_up": warmed, "moves": phases, "ratios": {},
+            "goals": GOALS,
         }
         for phase in phases:
             label = "with_sockets" if phase["websockets"] else "without_sockets"
@@ -407,13 +442,18 @@ def report(result: dict) -> str:
     lines.append(f"  GET /api/me/ping: {ping['requests_per_second']}/s, p50/p95/p99 = {ping['ms']['p50']}/{ping['ms']['p95']}/"
                  f"{ping['ms']['p99']} ms, server CPU {ping['cpu_seconds_per_request']} s/request, "
                  f"errors {ping['errors_by_status'] or 'none'}")
+    warmed = result["warm_up"]
+    lines.append(f"  warm-up (untimed): each game's first move on its server, {warmed['moves']} in {warmed['seconds']} s, "
+                 f"server CPU {warmed['cpu_seconds_per_move']} s/move (the locked path and a replay), "
+                 f"errors {warmed['errors_by_status'] or 'none'}")
     for phase in result["moves"]:
         label = "with a WebSocket per game" if phase["websockets"] else "without WebSockets"
         post, get = phase["post_ms"], phase["get_ms"]
         lines.append(f"  moves {label}, {phase['clients']} client(s): {phase['moves_per_second']} moves/s "
                      f"({phase['moves']} in {phase['seconds']} s)")
+        gets = f"{get['n'] / phase['moves']:.2f}" if phase["moves"] else "-"
         lines.append(f"    POST p50/p95/p99 = {post['p50']}/{post['p95']}/{post['p99']} ms; "
-                     f"GET legal p50/p95/p99 = {get['p50']}/{get['p95']}/{get['p99']} ms")
+                     f"GET legal p50/p95/p99 = {get['p50']}/{get['p95']}/{get['p99']} ms ({gets} GETs a move)")
         lines.append(f"    server CPU {phase['cpu_seconds_per_move']} s/move; errors {phase['errors_by_status'] or 'none'}")
         if "append_to_socket_ms" in phase:
             sock = phase["append_to_socket_ms"]

@@ -21,6 +21,21 @@ _eager = threading.local()
 _tasks: dict = {}
 
 
+class _Queued:
+    """A queued task's handle: its id only. The service never reads a task's result (there is no
+    result backend), and Celery's own handle builds a result backend per thread, which under ASGI
+    means per request (a third of a hand-off's CPU, bench/load.py)."""
+
+    def __init__(self, task_id, **_):
+        self.id = task_id
+
+
+def _queue(task, args: tuple) -> None:
+    """Send ``task`` with ``args`` to the broker once (no retries: see above), by its name and
+    with its own options (queue, routing), as ``apply_async`` would."""
+    task.app.send_task(task.name, args, retry=False, ignore_result=True, result_cls=_Queued)
+
+
 def provide(**tasks) -> None:
     """Name what runs each task: ``bot_turn``, ``score_game``, ``sweep_deadlines``, ``checkpoint_log``,
     ``deliver_notifications``, ``send_digests`` (Celery tasks),
@@ -44,7 +59,7 @@ def schedule_bot(game_id: int, seq: int) -> None:
         return
     bot_turn = task("bot_turn")
     if not bot_turn.app.conf.task_always_eager:
-        bot_turn.apply_async((game_id, seq), retry=False)
+        _queue(bot_turn, (game_id, seq))
         return
     pending = getattr(_eager, "pending", None)
     if pending is not None:  # already draining: the loop below picks this up
@@ -65,7 +80,7 @@ def schedule_delivery(game_id: int, seq: int) -> None:
     if deliver.app.conf.task_always_eager:
         deliver.delay(game_id, seq)
     else:
-        deliver.apply_async((game_id, seq), retry=False)
+        _queue(deliver, (game_id, seq))
 
 
 def schedule_scoring(game_id: int) -> None:
@@ -74,4 +89,4 @@ def schedule_scoring(game_id: int) -> None:
     if score.app.conf.task_always_eager:
         score.delay(game_id)
     else:
-        score.apply_async((game_id,), retry=False)
+        _queue(score, (game_id,))

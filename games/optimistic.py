@@ -193,7 +193,8 @@ def _store(head: plan.Head, engine, planned: plan.Plan, user, key: str | None, p
     store.remember_state(head.game_id, planned.seq, planned.head_hash, planned.state)
     store.remember_written(head.game_id, planned.seq, planned.head_hash, event["at"])
     taken["count"] += 1
-    relay.deliver([(row_id, kind, head.game_id, planned.seq) for row_id, kind in work])  # committed: autocommit
+    relay.deliver([(row_id, kind, head.game_id, planned.seq) for row_id, kind in work],  # committed: autocommit
+                  told=[user_id for user_id, _, _ in told])
     return planned.answer
 
 

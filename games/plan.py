@@ -315,8 +315,12 @@ def plan_action(engine, head: Head, seat: int | None, text: str | None, *, at: d
     draft = Draft(head, at)
     notation = play(draft, engine, seat, text) if text is not None else None
     settle(draft, engine, now=now)
+    # The seat to act next comes with the answer (named as in the game's summary): a client asks that
+    # seat's legal list, not each seat in turn.
+    to_act = draft.get("to_act")
     return close(draft, engine, snapshot_every=snapshot_every, since_seq=since_seq,
-                 answer={"game": head.game_id, "action": notation})
+                 answer={"game": head.game_id, "action": notation,
+                         "to_act": None if to_act is None else engine.seat_name(head.players, to_act)})
 
 
 def play(draft: Draft, engine, seat: int, text: str, payload: dict | None = None) -> str:

@@ -62,8 +62,9 @@ def store(rows: list[Outbox]) -> None:
     Outbox.objects.bulk_create(rows)
 
 
-def hand_off(kind: str, game_id: int, seq: int) -> None:
-    """Hand one piece of work to where it runs; raises if that is away."""
+def hand_off(kind: str, game_id: int, seq: int, told: list[int] | None = None) -> None:
+    """Hand one piece of work to where it runs; raises if that is away. ``told``: the users the
+    write notified, when its writer hands off (the relay, later, reads them back)."""
     if kind == Outbox.Kind.BROADCAST:
         broadcast.send(game_id, seq)
     elif kind == Outbox.Kind.BOT_TURN:
@@ -75,15 +76,16 @@ def hand_off(kind: str, game_id: int, seq: int) -> None:
     elif kind == Outbox.Kind.CHAT_INBOX:
         chat_live.send_unread(seq)
     elif kind == Outbox.Kind.INBOX:
-        inbox_live.send_unread(notifications.notified(game_id, seq))
+        inbox_live.send_unread(notifications.notified(game_id, seq) if told is None else told)
     elif kind == Outbox.Kind.DELIVER:
         notify.schedule_delivery(game_id, seq)
     else:
         raise ValueError(f"unknown outbox work {kind!r}")
 
 
-def deliver(work: list[tuple[int, str, int, int]]) -> int:
+def deliver(work: list[tuple[int, str, int, int]], told: list[int] | None = None) -> int:
     """After the commit: hand off ``(row id, kind, game, seq)`` each; returns how many were handed off.
+    ``told``: the users the write notified (its inbox counts need not read them back).
 
     A failure leaves its row for ``run_due``; nothing raises to the writer, whose write stands.
     """
@@ -93,7 +95,7 @@ def deliver(work: list[tuple[int, str, int, int]]) -> int:
             failed[row_id] = "an earlier hand-off of this write failed"
             continue
         try:
-            hand_off(kind, game_id, seq)
+            hand_off(kind, game_id, seq, told)
         except Exception as exc:  # the write committed; its work waits in the outbox
             log.warning("outbox %s (%s of game %s at %s) waits: %s", row_id, kind, game_id, seq, _said(exc))
             failed[row_id] = _said(exc)[:200]
@@ -117,10 +119,10 @@ def _try_again_soon(failed: dict[int, str]) -> None:
         log.warning("could not mark %s outbox rows to be tried again: %s", len(failed), _said(exc))
 
 
-def after_commit(rows: list[Outbox]) -> None:
-    """Deliver the rows once the transaction that wrote them commits."""
+def after_commit(rows: list[Outbox], told: list[int] | None = None) -> None:
+    """Deliver the rows once the transaction that wrote them commits (``told``: see ``deliver``)."""
     work = [(r.pk, r.kind, r.game_id, r.seq) for r in rows]
-    transaction.on_commit(lambda: deliver(work))
+    transaction.on_commit(lambda: deliver(work, told))
 
 
 # --- what was handed off: deleted in batches -----------------------------------------------------------

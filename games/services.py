@@ -356,7 +356,7 @@ def execute(game: Game, engine, planned: plan.Plan, by=None) -> None:
         Notification.objects.bulk_create(told)
     outbox = relay.rows_for(game.pk, planned, told=bool(told))
     relay.store(outbox)
-    relay.after_commit(outbox)
+    relay.after_commit(outbox, told=[n.user_id for n in told])
     if planned.state is not None:
         remember(game, planned.state)
     if planned.events:  # once durable: a rolled-back head must never be signed

@@ -11,6 +11,7 @@ from collections import OrderedDict
 import orjson
 
 from engine import get_game
+from games.compiled import Compiled
 from games.models import ConditionalTree, Event, Game, Seat, Snapshot
 
 ENGINE_KINDS = (Event.Kind.MOVE, Event.Kind.CHANCE)
@@ -38,8 +39,7 @@ def lock_game(game_id) -> Game | None:
     Every write starts here: the row lock serializes writers of one game, and the seats (which
     change only under this same lock) come along, so ``game.seats.all()`` needs no second query.
     """
-    seats = Seat.objects.select_related("game").select_for_update(of=("game",)).filter(game_id=game_id)
-    game = game_of(seats)
+    game = _attached(_LOCKED_SEATS.read(game_id))
     if game is not None and game.conditionals:
         game.waiting_trees = waiting_trees(game.pk)
     return game
@@ -56,13 +56,19 @@ def waiting_trees(game_id: int) -> list[dict]:
 
 def game_with_seats(game_id) -> Game | None:
     """The game row with its seats and their users in one query, unlocked (for reads: a broadcast)."""
-    return game_of(Seat.objects.select_related("game", "user", "invited").filter(game_id=game_id))
+    return _attached(_SEATS.read(game_id))
 
 
-def game_of(seats_query) -> Game | None:
-    """The game its seats' query (``select_related("game")``) joined in, with those seats attached as
-    ``prefetch_related("seats")`` would have: ``game.seats.all()`` needs no second query."""
-    seats = list(seats_query.order_by("number"))
+# Both run on every request or write: compiled once (``games.compiled``), then only executed.
+_SEATS = Compiled(lambda game_id: Seat.objects.select_related("game", "user", "invited")
+                  .filter(game_id=game_id).order_by("number"))
+_LOCKED_SEATS = Compiled(lambda game_id: Seat.objects.select_related("game").select_for_update(of=("game",))
+                         .filter(game_id=game_id).order_by("number"))
+
+
+def _attached(seats: list[Seat]) -> Game | None:
+    """The game its seats' read joined in, with those seats attached as ``prefetch_related("seats")``
+    would have: ``game.seats.all()`` needs no second query."""
     if not seats:
         return None
     game = seats[0].game

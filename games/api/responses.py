@@ -150,6 +150,7 @@ class MoveSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     seq = serializers.IntegerField(min_value=0)
     action = serializers.CharField(help_text="the action as stored, in the game's notation")
+    to_act = serializers.CharField(allow_null=True, help_text="the seat to act after this move (null: the game is over)")
     receipt = ReceiptSerializer(help_text="the signed receipt of the game's new head")
 
 

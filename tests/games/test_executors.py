@@ -35,6 +35,7 @@ KINDS = ["move", "move", "move", "keyed", "reuse", "offer", "decline", "resign",
 requests = st.lists(st.tuples(st.sampled_from(KINDS), st.integers(0, 255)), min_size=1, max_size=40)
 taken_by_game: dict[str, int] = {}
 examples_by_game: dict[str, int] = {}
+requests_by_game: dict[str, int] = {}
 snapshots_by_game: dict[str, int] = {}
 told_by_game: dict[str, int] = {}
 
@@ -74,7 +75,7 @@ def run(name, timed, steps, users, clock, monkeypatch, *, fast: bool):
     tokens = itertools.count()
     monkeypatch.setattr(services.secrets, "token_bytes", lambda n: bytes([7]) * n)
     monkeypatch.setattr(services.secrets, "token_hex", lambda n: f"{next(tokens):0{2 * n}x}")
-    monkeypatch.setattr(relay, "deliver", lambda work: 0)  # the outbox keeps every row written, to compare
+    monkeypatch.setattr(relay, "deliver", lambda work, told=None: 0)  # the outbox keeps every row written, to compare
     if not fast:
         monkeypatch.setattr(optimistic, "submit", lambda *args: None)
     engine = get_game(name)
@@ -139,6 +140,7 @@ def rows() -> dict:
 def test_both_executors_store_the_same_rows(name, timed, players, monkeypatch, dice_game, settings_snapshot):
     clock = Clock()
     monkeypatch.setattr("django.utils.timezone.now", clock)
+    key = f"{name}/{'timed' if timed else 'untimed'}"
 
     @settings(max_examples=12, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -156,14 +158,14 @@ def test_both_executors_store_the_same_rows(name, timed, players, monkeypatch, d
         for table in fast_rows:
             assert fast_rows[table] == locked_rows[table], table
         assert {r["kind"] for r in fast_rows["outbox"]} >= {"broadcast"}  # every write leaves its live update
-        taken_by_game[f"{name}/{timed}"] = taken_by_game.get(f"{name}/{timed}", 0) + taken
-        examples_by_game[f"{name}/{timed}"] = examples_by_game.get(f"{name}/{timed}", 0) + 1
-        snapshots_by_game[f"{name}/{timed}"] = snapshots_by_game.get(f"{name}/{timed}", 0) + len(fast_rows["snapshots"])
+        taken_by_game[key] = taken_by_game.get(key, 0) + taken
+        examples_by_game[key] = examples_by_game.get(key, 0) + 1
+        requests_by_game[key] = requests_by_game.get(key, 0) + len(steps)
+        snapshots_by_game[key] = snapshots_by_game.get(key, 0) + len(fast_rows["snapshots"])
         moves_told = sum(r["kind"] == "your_move" for r in fast_rows["notifications"])
-        told_by_game[f"{name}/{timed}"] = told_by_game.get(f"{name}/{timed}", 0) + moves_told
+        told_by_game[key] = told_by_game.get(key, 0) + moves_told
 
     same_rows()
-    key = f"{name}/{timed}"
     assert examples_by_game[key] >= 10
     if name == "dice":  # every die move is followed by a CHANCE roll: several events, never a plain plan
         assert taken_by_game[key] == 0

@@ -56,7 +56,7 @@ def test_a_plain_move_takes_the_one_statement_path_and_leaves_a_verifiable_histo
     game = new_game(alice, bob)
     text = random_moves(1)[0]
     stored = optimistic.submit(alice, game.pk, text, game.seq)
-    assert stored == {"game": game.pk, "seq": game.seq + 1, "action": text}
+    assert stored == {"game": game.pk, "seq": game.seq + 1, "action": text, "to_act": "north"}
     game.refresh_from_db()
     event = Event.objects.get(game=game, seq=game.seq)
     assert (event.kind, event.actor, event.notation) == ("move", "south", text)
@@ -193,7 +193,7 @@ def test_a_move_with_an_idempotency_key_is_one_statement_and_a_retry_gets_the_sa
     game = new_game(alice, bob)
     text = random_moves(1)[0]
     stored = optimistic.submit(alice, game.pk, text, game.seq, "tab-1:move-1")
-    assert stored == {"game": game.pk, "seq": game.seq + 1, "action": text}
+    assert stored == {"game": game.pk, "seq": game.seq + 1, "action": text, "to_act": "north"}
     assert IdempotencyRecord.objects.get(user=alice, key="tab-1:move-1").response == stored
     again = services.submit_action(user=alice, game_id=game.pk, text=text, expected_seq=game.seq,
                                    idempotency_key="tab-1:move-1")

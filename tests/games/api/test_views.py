@@ -107,12 +107,12 @@ def test_state_and_legal_for_the_seat_to_act(api, paso, alice, bob):
     assert api().get("/api/games/424242/state").status_code == 404
 
 
-def test_an_action_is_stored_and_answered_with_the_new_seq(api, paso, alice):
+def test_an_action_is_stored_and_answered_with_the_new_seq_and_the_seat_to_act(api, paso, alice):
     response = act(api(alice), paso["id"], "TEMPLE   C1", paso["seq"])
     assert response.status_code == 201
     answer = response.json()
     receipt = answer.pop("receipt")  # the transparency log's receipt (tests/transparency)
-    assert answer == {"game": paso["id"], "seq": paso["seq"] + 1, "action": "temple c1"}
+    assert answer == {"game": paso["id"], "seq": paso["seq"] + 1, "action": "temple c1", "to_act": "north"}
     assert (receipt["game"], receipt["seq"]) == (paso["id"], paso["seq"] + 1)
     history = api().get(f"/api/games/{paso['id']}/history").json()
     assert history[-1]["action"] == "temple c1" and history[-1]["actor"] == "south"
