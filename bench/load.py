@@ -4,15 +4,18 @@ It starts a Redis of its own and ``--servers`` daphne processes on ``DATABASE_UR
 prepares ``--games`` two-player paso games, and then, in one run, measures side by side:
 
 1. the channel layer's own broadcast round trip at one client (group_send -> receive, this process);
-2. a trivial authenticated DRF endpoint (``GET /api/me/ping``) under ``--clients`` client threads;
-3. after one untimed move of every game (``warm_up``), moves (each a GET of the legal list and a POST
-   of one of them, under an Idempotency-Key) for ``--seconds``, without WebSockets, then with one WebSocket per game; then, with the sockets, at
-   one client for a third of that (the delivery path without a queue in front of it).
+2. moves (each a GET of the legal list and a POST of one of them, under an Idempotency-Key) for
+   ``--seconds``, without WebSockets, then with one WebSocket per game; then, with the sockets, at
+   one client for a third of that (the delivery path without a queue in front of it);
+3. in turn with the moves (``--rounds`` bursts of each), a trivial authenticated DRF endpoint
+   (``GET /api/me/ping``) under as many client threads, on the same servers (sockets open or not).
 
-It prints moves/s, POST and GET p50/p95/p99, append -> socket p50/p95/p99 (the event's own time, from
-its receipt, to the arrival of the socket message carrying its seq), errors by status, CPU seconds
-per move and per ping of the server processes (/proc), and the goals as ratios: a move's CPU at most
-3x a ping's; append -> socket p50 at most 2x the layer's round trip. ``--json FILE`` writes the same
+Before anything is timed, every game makes one untimed move (``warm_up``): each server has then
+served requests and written its games once, as a server that has run a while has. It prints
+moves/s, POST and GET p50/p95/p99, append -> socket p50/p95/p99 (the event's own time, from its
+receipt, to the arrival of the socket message carrying its seq), errors by status, CPU seconds per
+move and per ping of the server processes (/proc), and the goals as ratios: a move's CPU at most 3x
+a ping's; append -> socket p50 at most 2x the layer's round trip. ``--json FILE`` writes the same
 figures as JSON. Compare ratios, not absolute figures, between machines (../shared/NOTES.md).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench .venv/bin/python bench/load.py \\
@@ -26,6 +29,7 @@ import asyncio
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -76,7 +80,7 @@ def prepare(games: int, run: str) -> list[dict]:
         game = services.create_game(creator=south, name="paso", seats=[{"user": south.username}, {"user": north.username}])
         invitations.accept(user=north, game_id=game.pk)
         tokens = [get_token_model().objects.create(user=u)[1] for u in (south, north)]
-        made.append({"id": game.pk, "tokens": tokens, "users": [south.username, north.username]})
+        made.append({"id": game.pk, "index": i, "tokens": tokens, "users": [south.username, north.username]})
     ping_user = User.objects.create_user(f"b{run}ping", password="bench-pass-1!")
     made[0]["ping_token"] = get_token_model().objects.create(user=ping_user)[1]
     from django.db import connections
@@ -128,6 +132,12 @@ class Tally:
             self.errors[status] += 1
 
 
+def server_of(bases: list[str], game: dict) -> str:
+    """The server a game's players (and its watcher) talk to, the same in every phase: a server
+    remembers the heads of the games it wrote (``games.optimistic``), as sticky sessions would."""
+    return bases[game["index"] % len(bases)]
+
+
 def ping_load(bases: list[str], token: str, clients: int, seconds: float, tally: Tally) -> None:
     until = time.monotonic() + seconds
 
@@ -152,8 +162,8 @@ def move_load(bases: list[str], games: list[dict], clients: int, seconds: float,
     def run(n: int):
         rng = random.Random(seed + n)
         mine = [g for i, g in enumerate(games) if i % clients == n]
-        http = {(g["id"], s): Client(bases[i % len(bases)], t) for i, g in enumerate(mine) for s, t in enumerate(g["tokens"])}
-        to_act = {g["id"]: 0 for g in mine}
+        http = {(g["id"], s): Client(server_of(bases, g), t) for g in mine for s, t in enumerate(g["tokens"])}
+        to_act = {g["id"]: g.get("to_act", 0) for g in mine}
         live = [g["id"] for g in mine]
         while time.monotonic() < until and live:
             for game_id in list(live):
@@ -164,6 +174,8 @@ def move_load(bases: list[str], games: list[dict], clients: int, seconds: float,
         if not live:
             with tally.lock:
                 tally.ran_out += 1
+        for g in mine:  # the next phase starts from the seat each game has to act
+            g["to_act"] = to_act[g["id"]]
         for client in http.values():
             client.close()
 
@@ -221,8 +233,10 @@ def warm_up(bases: list[str], games: list[dict], clients: int, seed: int) -> dic
         rng = random.Random(seed + n)
         for i, game in enumerate(games):
             if i % clients == n:
-                http = {(game["id"], s): Client(bases[i % len(bases)], t) for s, t in enumerate(game["tokens"])}
-                _one_move(game["id"], http, {game["id"]: 0}, rng, tally)
+                http = {(game["id"], s): Client(server_of(bases, game), t) for s, t in enumerate(game["tokens"])}
+                to_act = {game["id"]: 0}
+                _one_move(game["id"], http, to_act, rng, tally)
+                game["to_act"] = to_act[game["id"]]
                 for client in http.values():
                     client.close()
 
@@ -272,8 +286,8 @@ class Sockets:
 
         self._stop = asyncio.Event()
         opened = []
-        for i, game in enumerate(self.games):
-            base = self.bases[i % len(self.bases)]
+        for game in self.games:
+            base = server_of(self.bases, game)
             ticket = Client(base, game["tokens"][0]).post("/api/auth/ws-ticket")
             if ticket.status != 200 and ticket.status != 201:
                 self.failed += 1
@@ -327,17 +341,33 @@ def server_cpu(stack: Stack) -> float:
 
 
 def moves_phase(stack: Stack, games: list[dict], args, *, sockets: bool, seed: int, clients: int | None = None,
-                seconds: float | None = None) -> dict:
+                seconds: float | None = None, pings: bool = True) -> dict:
+    """Moves for ``seconds`` (``--seconds``) in ``--rounds`` bursts, each after a burst of pings on
+    the same servers (and sockets, if open), so a disturbance of the shared machine hits both alike:
+    the CPU ratio is the median of the rounds' ratios."""
     bases = [base for _, base in stack.servers]
     watcher = Sockets(bases, games).start() if sockets else None
-    tally = Tally()
+    tally, pinged = Tally(), Tally()
     clients = clients or args.clients
-    cpu_before, start = server_cpu(stack), time.perf_counter()
-    move_load(bases, games, clients, seconds or args.seconds, tally, seed)
-    elapsed, cpu = time.perf_counter() - start, server_cpu(stack) - cpu_before
+    rounds = args.rounds if pings else 1
+    cpu = elapsed = ping_cpu = ping_elapsed = 0.0
+    ratios = []
+    for number in range(rounds):
+        if pings:
+            before, c0, t0 = pinged.pings, server_cpu(stack), time.perf_counter()
+            ping_load(bases, games[0]["ping_token"], clients, args.ping_seconds / rounds, pinged)
+            round_ping_cpu, count = server_cpu(stack) - c0, pinged.pings - before
+            ping_cpu, ping_elapsed = ping_cpu + round_ping_cpu, ping_elapsed + time.perf_counter() - t0
+        before, c0, t0 = tally.moves, server_cpu(stack), time.perf_counter()
+        move_load(bases, games, clients, (seconds or args.seconds) / rounds, tally, seed + 1000 * number)
+        round_cpu, moved = server_cpu(stack) - c0, tally.moves - before
+        cpu, elapsed = cpu + round_cpu, elapsed + time.perf_counter() - t0
+        if pings and count and moved and round_ping_cpu:
+            ratios.append((round_cpu / moved) / (round_ping_cpu / count))
     result = {
         "websockets": sockets,
         "clients": clients,
+        "rounds": rounds,
         "seconds": round(elapsed, 2),
         "moves": tally.moves,
         "moves_per_second": round(tally.moves / elapsed, 2) if elapsed else 0.0,
@@ -348,6 +378,17 @@ def moves_phase(stack: Stack, games: list[dict], args, *, sockets: bool, seed: i
         "cpu_seconds_per_move": round(cpu / tally.moves, 6) if tally.moves else None,
         "clients_out_of_games": tally.ran_out,
     }
+    if pings:
+        result["ping"] = {
+            "seconds": round(ping_elapsed, 2),
+            "requests": pinged.pings,
+            "requests_per_second": round(pinged.pings / ping_elapsed, 2) if ping_elapsed else 0.0,
+            "ms": percentiles(pinged.ping),
+            "errors_by_status": {str(k): v for k, v in sorted(pinged.errors.items())},
+            "cpu_seconds_per_request": round(ping_cpu / pinged.pings, 6) if pinged.pings else None,
+        }
+        result["move_cpu_over_ping_cpu_by_round"] = [round(r, 2) for r in ratios]
+        result["move_cpu_over_ping_cpu"] = round(statistics.median(ratios), 2) if ratios else None
     if watcher is not None:
         time.sleep(1.5)  # the last moves' messages are on their way
         watcher.stop()
@@ -382,24 +423,12 @@ def run(args) -> dict:
         for process, base in stack.servers:
             stack.wait_serving(process, base)
         bases = [base for _, base in stack.servers]
-
-        rtt = layer_round_trip(redis.url())
-        pings = Tally()
-        cpu_before, start = server_cpu(stack), time.perf_counter()
-        ping_load(bases, games[0]["ping_token"], args.clients, args.ping_seconds, pings)
-        ping_elapsed, ping_cpu = time.perf_counter() - start, server_cpu(stack) - cpu_before
-        ping = {
-            "seconds": round(ping_elapsed, 2),
-            "requests": pings.pings,
-            "requests_per_second": round(pings.pings / ping_elapsed, 2) if ping_elapsed else 0.0,
-            "ms": percentiles(pings.ping),
-            "errors_by_status": {str(k): v for k, v in sorted(pings.errors.items())},
-            "cpu_seconds_per_request": round(ping_cpu / pings.pings, 6) if pings.pings else None,
-        }
+        # Before anything is timed, ping or move: every server past its first requests and writes.
         cpu_before = server_cpu(stack)
         warmed = warm_up(bases, games, args.clients, seed=0)
         warmed["cpu_seconds_per_move"] = (round((server_cpu(stack) - cpu_before) / warmed["moves"], 6)
                                           if warmed["moves"] else None)
+        rtt = layer_round_trip(redis.url())
         phases = []
         if args.websockets in ("off", "both"):
             phases.append(moves_phase(stack, games, args, sockets=False, seed=1))
@@ -408,10 +437,10 @@ def run(args) -> dict:
             # The delivery path itself, not the queue in front of a saturated machine: one client,
             # as the layer's own round trip is measured.
             phases.append(moves_phase(stack, games, args, sockets=True, seed=3, clients=1,
-                                      seconds=max(1.0, args.seconds / 3)))
+                                      seconds=max(1.0, args.seconds / 3), pings=False))
         result = {
             "servers": args.servers, "games": args.games, "clients": args.clients,
-            "layer_rtt_ms": percentiles(rtt), "ping": ping, "warm_up": warmed, "moves": phases, "ratios": {},
+            "layer_rtt_ms": percentiles(rtt), "warm_up": warmed, "moves": phases, "ratios": {},
             "goals": GOALS,
         }
         for phase in phases:
@@ -422,9 +451,8 @@ def run(args) -> dict:
                     result["ratios"]["socket_p50_over_layer_rtt_p50_one_client"] = round(
                         socket_p50 / result["layer_rtt_ms"]["p50"], 2)
                 continue
-            if phase["cpu_seconds_per_move"] and ping["cpu_seconds_per_request"]:
-                result["ratios"][f"move_cpu_over_ping_cpu_{label}"] = round(
-                    phase["cpu_seconds_per_move"] / ping["cpu_seconds_per_request"], 2)
+            if phase.get("move_cpu_over_ping_cpu") is not None:
+                result["ratios"][f"move_cpu_over_ping_cpu_{label}"] = phase["move_cpu_over_ping_cpu"]
             socket_p50 = phase.get("append_to_socket_ms", {}).get("p50")
             if socket_p50 is not None and result["layer_rtt_ms"]["p50"]:
                 result["ratios"]["socket_p50_over_layer_rtt_p50"] = round(socket_p50 / result["layer_rtt_ms"]["p50"], 2)
@@ -438,10 +466,6 @@ def report(result: dict) -> str:
     lines = [f"bench/load.py: {result['servers']} daphne, {result['games']} games, {result['clients']} client threads"]
     rtt = result["layer_rtt_ms"]
     lines.append(f"  channel layer broadcast round trip (1 client): p50/p95/p99 = {rtt['p50']}/{rtt['p95']}/{rtt['p99']} ms")
-    ping = result["ping"]
-    lines.append(f"  GET /api/me/ping: {ping['requests_per_second']}/s, p50/p95/p99 = {ping['ms']['p50']}/{ping['ms']['p95']}/"
-                 f"{ping['ms']['p99']} ms, server CPU {ping['cpu_seconds_per_request']} s/request, "
-                 f"errors {ping['errors_by_status'] or 'none'}")
     warmed = result["warm_up"]
     lines.append(f"  warm-up (untimed): each game's first move on its server, {warmed['moves']} in {warmed['seconds']} s, "
                  f"server CPU {warmed['cpu_seconds_per_move']} s/move (the locked path and a replay), "
@@ -455,6 +479,12 @@ def report(result: dict) -> str:
         lines.append(f"    POST p50/p95/p99 = {post['p50']}/{post['p95']}/{post['p99']} ms; "
                      f"GET legal p50/p95/p99 = {get['p50']}/{get['p95']}/{get['p99']} ms ({gets} GETs a move)")
         lines.append(f"    server CPU {phase['cpu_seconds_per_move']} s/move; errors {phase['errors_by_status'] or 'none'}")
+        if "ping" in phase:
+            ping = phase["ping"]
+            lines.append(f"    GET /api/me/ping, in {phase['rounds']} bursts between the moves': {ping['requests_per_second']}/s, "
+                         f"p50/p95/p99 = {ping['ms']['p50']}/{ping['ms']['p95']}/{ping['ms']['p99']} ms, server CPU "
+                         f"{ping['cpu_seconds_per_request']} s/request, errors {ping['errors_by_status'] or 'none'}; "
+                         f"move/ping CPU by round {phase['move_cpu_over_ping_cpu_by_round']}")
         if "append_to_socket_ms" in phase:
             sock = phase["append_to_socket_ms"]
             lines.append(f"    append -> socket p50/p95/p99 = {sock['p50']}/{sock['p95']}/{sock['p99']} ms; "
@@ -474,7 +504,9 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--clients", type=int, default=12)
     parser.add_argument("--seconds", type=float, default=30.0, help="length of each moves phase")
-    parser.add_argument("--ping-seconds", type=float, default=None, help="length of the ping phase (default: --seconds / 2)")
+    parser.add_argument("--ping-seconds", type=float, default=None,
+                        help="pings per moves phase, in all its rounds (default: --seconds / 2)")
+    parser.add_argument("--rounds", type=int, default=5, help="bursts of pings and moves, in turn, per moves phase")
     parser.add_argument("--websockets", choices=("both", "on", "off"), default="both")
     parser.add_argument("--no-migrate", action="store_true", help="the database is migrated already")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")

@@ -28,7 +28,7 @@ def test_the_load_generator_prints_every_figure(tmp_path):
     out = tmp_path / "load.json"
     env = {**os.environ, "DATABASE_URL": test_database_url()}
     done = subprocess.run([sys.executable, "bench/load.py", "--servers", "1", "--games", "4", "--clients", "2",
-                           "--seconds", "2", "--ping-seconds", "1", "--no-migrate", "--json", str(out)],
+                           "--seconds", "2", "--ping-seconds", "1", "--rounds", "2", "--no-migrate", "--json", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
     for words in ("moves/s", "POST p50/p95/p99", "GET legal p50/p95/p99", "append -> socket p50/p95/p99",
@@ -37,8 +37,12 @@ def test_the_load_generator_prints_every_figure(tmp_path):
 
     result = json.loads(out.read_text())
     assert set(result["layer_rtt_ms"]) == PERCENTILES and result["layer_rtt_ms"]["n"] > 0
-    assert result["ping"]["requests"] > 0 and set(result["ping"]["ms"]) == PERCENTILES
+    assert result["warm_up"]["moves"] == 4  # one untimed move of every game before anything is timed
     without, with_sockets, one_client = result["moves"]
+    for phase in (without, with_sockets):  # pings in turn with the moves, on the same servers
+        assert phase["ping"]["requests"] > 0 and set(phase["ping"]["ms"]) == PERCENTILES
+        assert phase["rounds"] == 2 and len(phase["move_cpu_over_ping_cpu_by_round"]) == 2
+    assert "ping" not in one_client
     assert not without["websockets"] and with_sockets["websockets"] and one_client["websockets"]
     assert (without["clients"], with_sockets["clients"], one_client["clients"]) == (2, 2, 1)
     assert set(one_client["append_to_socket_ms"]) == PERCENTILES
