@@ -3,8 +3,8 @@ afterwards only executed.
 
 Django turns a queryset into SQL each time it is evaluated. For the game row read with its seats and
 their users (``select_related`` over four tables, on every legal-list request and every live update)
-that compiling cost more CPU than running the query (bench/load.py, profiled with py-spy: the
-compiler's ``as_sql`` was two thirds of the legal-list view). A ``Compiled`` read asks the ORM once
+that compiling cost more than running the query (bench/load.py, profiled with py-spy: the
+compiler's ``as_sql`` took two fifths of the legal-list view's time). A ``Compiled`` read asks the ORM once
 per database alias for the compiler of its queryset, keeps its SQL, column map and converters, and
 then only swaps the one parameter in and builds the objects as Django's ``ModelIterable`` does
 (``from_db`` and the ``select_related`` populators), so what comes back is the same.

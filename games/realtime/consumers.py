@@ -20,7 +20,9 @@ error and the socket stays open. Before each move the connection's credential is
 import asyncio
 import logging
 
+import orjson
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -98,7 +100,31 @@ def _chat(game_id: int, credential, content: dict) -> dict:
     return {"type": "chat.sent", "id": line["id"]}
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class ForwardingConsumer(AsyncJsonWebsocketConsumer):
+    """A socket that forwards what the channel layer brings it, without the database.
+
+    Channels closes the thread's stale database connections before every message it dispatches
+    (``aclose_old_connections``: a hop to a worker thread and back, on every write's live update).
+    The layer's messages here are ready-made (a write's view, a chat line, an inbox count), and
+    every read these consumers make goes through ``database_sync_to_async``, which closes stale
+    connections in its own thread: so layer messages are dispatched straight to their handler."""
+
+    #: The channel layer's message types (``games.broadcast``, ``chat_live``, ``inbox_live``).
+    FORWARDED = frozenset({"game.state", "chat.line", "inbox.unread"})
+
+    async def dispatch(self, message):
+        handler = getattr(self, get_handler_name(message), None) if message.get("type") in self.FORWARDED else None
+        if handler is None:
+            await super().dispatch(message)
+        else:
+            await handler(message)
+
+    @classmethod
+    async def encode_json(cls, content):
+        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS).decode()  # as json.dumps, faster
+
+
+class GameConsumer(ForwardingConsumer):
     seats: list[int] = []
     joined: list[str] = []
     chat_seen: tuple = ()  # the latest chat lines forwarded: a user in several seat groups hears a line once
@@ -219,7 +245,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(line)
 
 
-class MeConsumer(AsyncJsonWebsocketConsumer):
+class MeConsumer(ForwardingConsumer):
     """A logged-in user's own channel (``/ws/me/``): their inbox's unread count, live, on any page."""
 
     async def connect(self):

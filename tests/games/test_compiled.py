@@ -34,7 +34,7 @@ def test_a_compiled_read_lists_what_its_queryset_lists_for_each_value(alice, bob
         assert len(queries) == 1
         assert joined == [fields(seat) for seat in expected]
         assert [seat.number for seat in read] == [0, 1]
-        assert read[1].user is (None if game is second else read[1].user)
+        assert (read[1].user is None) == (game is second)  # a bot's seat: no user joined in
 
 
 def test_a_compiled_read_of_no_row_and_of_a_value_no_column_holds_is_empty(alice):

@@ -142,6 +142,32 @@ async def test_a_move_reaches_every_socket_without_the_consumers_reading_the_dat
         await s.disconnect()
 
 
+async def test_a_live_update_is_forwarded_without_a_hop_to_a_database_thread(layer, dice_pair, alice, monkeypatch):
+    """Channels closes stale database connections before each message it dispatches (a hop to a
+    worker thread and back); a layer's ready-made message needs no database and skips it, a frame
+    from the page does not."""
+    import channels.consumer
+
+    hops, real = [], channels.consumer.aclose_old_connections
+
+    async def counted():
+        hops.append(1)
+        await real()
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    game = dice_pair
+    socket = await connect(game.pk, alice)
+    await socket.receive_json_from(timeout=5)
+    before = len(hops)
+    await sync_to_async(services.submit_action)(user=alice, game_id=game.pk, text="roll", expected_seq=game.seq)
+    assert (await socket.receive_json_from(timeout=5))["seq"] == game.seq + 2
+    assert len(hops) == before  # the live update went straight to its handler
+    await socket.send_json_to({"type": "ping"})
+    assert (await socket.receive_json_from(timeout=5))["type"] == "pong"
+    assert len(hops) == before + 1  # the page's frame was dispatched as channels does
+    await socket.disconnect()
+
+
 async def test_a_hot_seat_player_gets_the_view_of_the_seat_to_act_once(layer, dice_game, alice):
     game = await sync_to_async(services.create_game)(creator=alice, name="dice", seats=[{"user": "alice"}, {"user": "alice"}])
     socket = await connect(game.pk, alice)
