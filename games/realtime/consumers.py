@@ -18,6 +18,7 @@ error and the socket stays open. Before each move the connection's credential is
 """
 
 import asyncio
+import json
 import logging
 
 import orjson
@@ -121,7 +122,10 @@ class ForwardingConsumer(AsyncJsonWebsocketConsumer):
 
     @classmethod
     async def encode_json(cls, content):
-        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS).decode()  # as json.dumps, faster
+        try:
+            return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS).decode()  # as json.dumps, faster
+        except TypeError:  # what orjson refuses and json writes (an integer past 64 bits)
+            return json.dumps(content)
 
 
 class GameConsumer(ForwardingConsumer):

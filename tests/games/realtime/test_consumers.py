@@ -1,6 +1,7 @@
 """The game's WebSocket: each user gets their own view after every event, on both channel layers."""
 
 import asyncio
+import json
 import os
 
 import pytest
@@ -166,6 +167,14 @@ async def test_a_live_update_is_forwarded_without_a_hop_to_a_database_thread(lay
     assert (await socket.receive_json_from(timeout=5))["type"] == "pong"
     assert len(hops) == before + 1  # the page's frame was dispatched as channels does
     await socket.disconnect()
+
+
+async def test_a_frame_is_the_json_of_its_message_whatever_its_numbers_and_keys():
+    from games.realtime.consumers import ForwardingConsumer
+
+    message = {"seq": 7, "by_seat": {0: "a", 1: "b"}, "huge": 2**70, "text": "naïve"}
+    assert json.loads(await ForwardingConsumer.encode_json(message)) == {
+        "seq": 7, "by_seat": {"0": "a", "1": "b"}, "huge": 2**70, "text": "naïve"}
 
 
 async def test_a_hot_seat_player_gets_the_view_of_the_seat_to_act_once(layer, dice_game, alice):
