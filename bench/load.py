@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 from bench import database  # noqa: E402
 from bench.httpclient import Client  # noqa: E402
 from bench.stack import Redis, Stack, cpu_seconds  # noqa: E402
+from engine import get_game  # noqa: E402
 
 GOALS = {"move_cpu_over_ping_cpu": 3.0, "socket_p50_over_layer_rtt_p50": 2.0}
 
@@ -131,6 +132,10 @@ class Tally:
         with self.lock:
             self.errors[status] += 1
 
+    def by_status(self) -> dict[str, int]:
+        """The errors counted, by HTTP status (as JSON keys)."""
+        return {str(k): v for k, v in sorted(self.errors.items())}
+
 
 def server_of(bases: list[str], game: dict) -> str:
     """The server a game's players (and its watcher) talk to, the same in every phase: a server
@@ -183,7 +188,7 @@ def move_load(bases: list[str], games: list[dict], clients: int, seconds: float,
 
 
 #: The seats of a two-player paso game, as the move answer names the seat to act next.
-SEATS = ("south", "north")
+SEATS = tuple(get_game("paso").seat_names(2))
 
 
 def _one_move(game_id: int, http: dict, to_act: dict, rng, tally: Tally) -> bool:
@@ -242,7 +247,7 @@ def warm_up(bases: list[str], games: list[dict], clients: int, seed: int) -> dic
 
     _threads(run, clients)
     return {"moves": tally.moves, "seconds": round(time.perf_counter() - start, 2),
-            "errors_by_status": {str(k): v for k, v in sorted(tally.errors.items())}}
+            "errors_by_status": tally.by_status()}
 
 
 def _threads(target, count: int) -> None:
@@ -373,7 +378,7 @@ def moves_phase(stack: Stack, games: list[dict], args, *, sockets: bool, seed: i
         "moves_per_second": round(tally.moves / elapsed, 2) if elapsed else 0.0,
         "post_ms": percentiles(tally.post),
         "get_ms": percentiles(tally.get),
-        "errors_by_status": {str(k): v for k, v in sorted(tally.errors.items())},
+        "errors_by_status": tally.by_status(),
         "server_cpu_seconds": round(cpu, 3),
         "cpu_seconds_per_move": round(cpu / tally.moves, 6) if tally.moves else None,
         "clients_out_of_games": tally.ran_out,
@@ -384,7 +389,7 @@ def moves_phase(stack: Stack, games: list[dict], args, *, sockets: bool, seed: i
             "requests": pinged.pings,
             "requests_per_second": round(pinged.pings / ping_elapsed, 2) if ping_elapsed else 0.0,
             "ms": percentiles(pinged.ping),
-            "errors_by_status": {str(k): v for k, v in sorted(pinged.errors.items())},
+            "errors_by_status": pinged.by_status(),
             "cpu_seconds_per_request": round(ping_cpu / pinged.pings, 6) if pinged.pings else None,
         }
         result["move_cpu_over_ping_cpu_by_round"] = [round(r, 2) for r in ratios]
