@@ -100,7 +100,7 @@ def game_moves(page: Page) -> list[tuple[int, str]]:
 # --- playing on the board alone -----------------------------------------------------------------
 # A point inside a board part that the part itself receives (not a token drawn over it), scrolled
 # into view: where a person would put the mouse or a finger.
-_POINT_IN = """(refs) => {
+POINT_IN = """(refs) => {
   const nodes = [...document.querySelectorAll('#board [data-refs]')].filter((n) => n.dataset.refs === refs);
   for (const node of nodes.reverse()) {
     node.scrollIntoView({ block: 'center', inline: 'center' });
@@ -151,7 +151,7 @@ def play_on_board(page: Page, action: str, max_clicks: int = 8, sizes: list | No
                 sizes.append((f"tray {action}", min(b["width"], b["height"])))
             button.click()
             continue
-        found = next(((refs, p) for refs, p in ((r, page.evaluate(_POINT_IN, r)) for r in guide["parts"]) if p), None)
+        found = next(((refs, p) for refs, p in ((r, page.evaluate(POINT_IN, r)) for r in guide["parts"]) if p), None)
         if found is None:
             print(f"\nno way on the board to {action!r}: {guide}; picks {page.get_attribute('#board', 'data-picks')}")
             return False

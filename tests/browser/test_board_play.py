@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import OUTPUT, SCREENSHOTS
-from tests.browser.pages import board_legal, click_action, create_game, play_on_board, seq
+from tests.browser.pages import POINT_IN, board_legal, click_action, create_game, play_on_board, sent, seq
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -92,4 +92,71 @@ def test_a_game_against_the_random_bot_by_board_clicks_alone(new_user, game, siz
     if touch:
         small = sorted({refs: px for refs, px in sizes if px < TOUCH}.items(), key=lambda kv: kv[1])
         assert not small, f"targets under {TOUCH} px on the phone: {small[:8]}"
+    assert not errors
+
+
+# The answers to moves held back in the page until the test lets them go: the server's live update
+# of a move (and of the bot's reply) then reaches the page before the answer to the POST, as it does
+# on a slow network.
+HOLD_ANSWERS = """(() => {
+  const real = window.fetch;
+  window.heldAnswers = [];
+  window.holdAnswers = false;
+  window.fetch = async (url, init) => {
+    const answer = await real(url, init);
+    if (window.holdAnswers && init && init.method === "POST" && String(url).endsWith("/actions")) {
+      await new Promise((release) => window.heldAnswers.push(release));
+    }
+    return answer;
+  };
+  window.releaseAnswers = () => { window.holdAnswers = false; for (const go of window.heldAnswers.splice(0)) go(); };
+})();"""
+
+
+def first_click_of_a_longer_move(page) -> str | None:
+    """Click the first board part of some legal move that one click does not finish; that move."""
+    for action in [a for a in board_legal(page) if a.split()[0] not in AVOID]:
+        guide = page.evaluate("(a) => window.boardGuide.partsFor(a)", action)
+        if guide["tray"] or not guide["parts"]:
+            continue
+        point = page.evaluate(POINT_IN, guide["parts"][-1])  # the widest part: it leaves several moves
+        if point is None:
+            continue
+        before = sent(page)
+        page.mouse.click(point[0], point[1])
+        if sent(page) == before and page.get_attribute("#board", "data-picks") == "1":
+            return action
+        if sent(page) > before:
+            return None
+        page.click("text=Clear selection")
+    return None
+
+
+def test_the_next_move_is_taken_while_the_answer_to_the_last_is_still_on_its_way(new_user):
+    page = new_user("alice")
+    page.add_init_script(HOLD_ANSWERS)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    create_game(page, "paso", ["me", "bot:random"])
+    page.evaluate("() => { window.holdAnswers = true; }")
+    assert wait_for_my_move_or_the_end(page)
+    first = seq(page)
+    assert play_on_board(page, board_legal(page)[0])
+    expect(page.locator("#game-page")).not_to_have_attribute("data-seq", str(first))
+    assert wait_for_my_move_or_the_end(page)  # our move again, and the answer to the last still held
+    assert page.evaluate("window.heldAnswers.length") == 1
+    # A selection begun on the new position outlives the late answer to the old one...
+    action = first_click_of_a_longer_move(page)
+    assert action, "no legal move here takes two clicks"
+    page.evaluate("() => window.releaseAnswers()")
+    page.wait_for_function("() => window.heldAnswers.length === 0")
+    page.wait_for_timeout(300)  # the page asks for the state after an answer: let that arrive too
+    expect(page.locator("#board")).to_have_attribute("data-picks", "1")
+    # ...and the move it leads to is sent while another answer is held.
+    page.evaluate("() => { window.holdAnswers = true; }")
+    before = seq(page)
+    assert play_on_board(page, action), f"{action} was not sent"
+    expect(page.locator("#game-page")).not_to_have_attribute("data-seq", str(before))
+    page.evaluate("() => window.releaseAnswers()")
+    expect(page.locator("#error")).to_be_hidden()
     assert not errors

@@ -49,7 +49,7 @@ let picks = []; // board parts clicked so far: [{refs, label}]
 let filterText = "";
 let replaySeq = null; // null: the live position
 let historySeq = -1;
-let busy = false;
+let sendingAt = null; // the seq of the position a move is on its way for: one move per position
 let tokens = tokenizer(renderer, {});
 let errorKind = null; // "down": cleared by the next state; "stale", "refused": by the next click,
 // or once the page has caught up and the game moved on again (the message is about a past position)
@@ -354,8 +354,11 @@ function key() {
 }
 
 async function act(action) {
-  if (busy || !current) return;
-  busy = true;
+  // A second click on the position already being answered is not a second move; a newer position
+  // (the server's update can overtake the answer to our own move) takes a move at once.
+  if (!current || sendingAt === current.seq) return;
+  const at = current.seq;
+  sendingAt = at;
   hideError();
   root.dataset.sent = Number(root.dataset.sent || 0) + 1;
   root.dataset.lastAction = action;
@@ -363,16 +366,21 @@ async function act(action) {
   choicesEl.replaceChildren(); // no second click on a list that is about to change
   trayEl.replaceChildren();
   selectionEl.textContent = `Sending ${action}…`;
+  // What the answer clears is the selection made on the position it answers: once the game has
+  // moved on, the player may already be choosing the next move, and that selection stays.
+  const samePosition = () => current.seq === at;
   try {
-    const answer = await postJSON(`/api/games/${gameId}/actions`, { action, expected_seq: current.seq }, { "Idempotency-Key": key() });
+    const answer = await postJSON(`/api/games/${gameId}/actions`, { action, expected_seq: at }, { "Idempotency-Key": key() });
     receipts.keep(answer && answer.receipt);
-    picks = [];
-    selectionEl.textContent = `You played ${action}.`;
+    if (samePosition()) {
+      picks = [];
+      selectionEl.textContent = `You played ${action}.`;
+    }
   } catch (err) {
-    picks = [];
+    if (samePosition()) picks = [];
     showError(refusal(action, err), err instanceof ApiError ? (err.status === 409 ? "stale" : "refused") : "down");
   } finally {
-    busy = false;
+    if (sendingAt === at) sendingAt = null;
     live.refresh();
     if (boardHadFocus) refocus("");
   }
