@@ -14,15 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import os
-import threading
-import time
 
-import redis
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from games import store
+from games import redis_layer, shown
 
 #: Seconds a hand-off waits for the channel layer.
 TIMEOUT = 5.0
@@ -42,12 +38,12 @@ def user_group(user_id: int) -> str:
 
 
 def deliver(by_group: dict[str, dict]) -> None:
-    """Send each group its ready-made message (a chat line, an inbox count); raises when the
-    channel layer is away, for the outbox to try again."""
+    """Send each group someone is in its ready-made message (a chat line, an inbox count); raises
+    when the channel layer is away, for the outbox to try again."""
     layer = get_channel_layer()
     if layer is None or not by_group:
         return
-    _run(layer, _send_all(layer, by_group))
+    _send(layer, by_group, _members(layer, list(by_group)))
 
 
 def listened(groups) -> set[str]:
@@ -55,9 +51,7 @@ def listened(groups) -> set[str]:
     layer = get_channel_layer()
     if layer is None:
         return set()
-    if isinstance(layer, InMemoryChannelLayer):
-        return {g for g in groups if layer.groups.get(g)}
-    return _listened_among(layer, list(groups))
+    return set(_members(layer, list(groups)))
 
 
 def messages(game, groups: set[str] | None = None) -> dict[str, dict]:
@@ -88,22 +82,17 @@ def send(game_id: int, seq: int) -> None:
     """Send each listened group its message about ``game_id`` as it is now (``seq`` or later).
 
     Groups nobody is in are neither computed nor sent: a move nobody watches costs one round trip
-    to the layer (the groups' sizes), not a view per seat."""
+    to the layer (the groups' members), not a view per seat."""
     layer = get_channel_layer()
     if layer is None:
         return
-    if isinstance(layer, InMemoryChannelLayer):  # its groups are this process's: no loop to reach
-        listened = {g for g in _all_groups(game_id) if layer.groups.get(g)}
-    else:
-        listened = _listened(layer, game_id)
-    if not listened:
+    members = _members(layer, _all_groups(game_id))
+    if not members:
         return
-    game = store.game_with_seats(game_id)
+    game = shown.game_at(game_id, seq)
     if game is None:
         return
-    by_group = messages(game, listened)
-    if by_group:
-        _run(layer, _send_all(layer, by_group))
+    _send(layer, messages(game, set(members)), members)
 
 
 def _all_groups(game_id: int) -> list[str]:
@@ -117,76 +106,37 @@ def _most_seats() -> int:
     return max(max(get_game(name).player_counts) for name in available())
 
 
-def _listened(layer, game_id: int) -> set[str]:
-    """The groups of the game that someone is in."""
-    return _listened_among(layer, _all_groups(game_id))
+def _members(layer, groups: list[str]) -> dict[str, list[str] | None]:
+    """The groups of ``groups`` someone is in, with their channels (the in-memory layer's: None,
+    it finds them itself)."""
+    if isinstance(layer, InMemoryChannelLayer):  # its groups are this process's
+        return {g: None for g in groups if layer.groups.get(g)}
+    return redis_layer.members(layer, groups)
 
 
-def _listened_among(layer, groups: list[str]) -> set[str]:
-    """Those of ``groups`` someone is in: their sizes, read in one pipelined round trip per Redis
-    host from this thread (no hop to the sender loop: most moves end here)."""
-    alive_since = int(time.time()) - layer.group_expiry
-    by_host: dict[int, list[str]] = {}
-    for group in groups:
-        by_host.setdefault(layer.consistent_hash(group), []).append(group)
-    listened = set()
-    for index, named in by_host.items():
-        counts = _counts(layer, index, [layer._group_key(g) for g in named], alive_since)
-        listened |= {g for g, n in zip(named, counts, strict=True) if n}
-    return listened
-
-
-def _counts(layer, index: int, keys: list[str], alive_since: int) -> list[int]:
-    def read():
-        pipe = _client(layer, index).pipeline(transaction=False)
-        for key in keys:
-            pipe.zcount(key, alive_since, "+inf")
-        return pipe.execute()
-
-    try:
-        return read()
-    except redis.RedisError:  # after Redis restarts a pooled connection fails once: a fresh one
-        return read()
-
-
-_clients: dict[tuple[int, int, int], redis.Redis] = {}
-
-
-def _client(layer, index: int) -> redis.Redis:
-    """A synchronous client of the layer's ``index``-th host, kept per process and layer."""
-    key = (os.getpid(), id(layer), index)
-    if key not in _clients:
-        host = dict(layer.hosts[index])
-        address = host.pop("address")
-        _clients[key] = redis.Redis.from_url(address, socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT)
-    return _clients[key]
-
-
-async def _send_all(layer, by_group: dict[str, dict]) -> None:
-    async def one(group, message):
-        try:
-            await layer.group_send(group, message)
-        except Exception:  # after Redis restarts a pooled connection fails once: a fresh one
-            await layer.group_send(group, message)
-
-    await asyncio.gather(*(one(group, message) for group, message in by_group.items()))
-
-
-def _run(layer, coroutine):
-    """Run ``coroutine`` against the layer from this (synchronous) thread; raises what it raises."""
+def _send(layer, by_group: dict[str, dict], members: dict[str, list[str] | None]) -> None:
+    """Each group's message to the channels in it, from this (synchronous) thread."""
     if isinstance(layer, InMemoryChannelLayer):
-        # The in-memory layer lives on its consumers' loop: it must be reached from there. A
-        # request's thread finds that loop itself; another thread (the background bot worker)
-        # is handed it by the ASGI entry (``serve_on``).
-        loop = _server["loop"]
-        if loop is not None and loop.is_running() and not _on_a_loop():
-            return asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout=TIMEOUT)
+        _on_its_loop(layer, {g: m for g, m in by_group.items() if g in members})
+    else:
+        redis_layer.send(layer, {g: (members[g], m) for g, m in by_group.items() if members.get(g)})
 
-        async def awaited():
-            return await coroutine
 
-        return async_to_sync(awaited)()
-    return asyncio.run_coroutine_threadsafe(coroutine, _sender_loop()).result(timeout=TIMEOUT)
+def _on_its_loop(layer, by_group: dict[str, dict]) -> None:
+    """The in-memory layer lives on its consumers' loop: it must be reached from there. A request's
+    thread finds that loop itself; another thread (the background bot worker) is handed it by the
+    ASGI entry (``serve_on``)."""
+    if not by_group:
+        return
+
+    async def send_all():
+        await asyncio.gather(*(layer.group_send(group, message) for group, message in by_group.items()))
+
+    loop = _server["loop"]
+    if loop is not None and loop.is_running() and not _on_a_loop():
+        asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=TIMEOUT)
+    else:
+        async_to_sync(send_all)()
 
 
 #: The server's event loop, where the in-memory layer's consumers run (see ``serve_on``).
@@ -204,23 +154,3 @@ def _on_a_loop() -> bool:
     except RuntimeError:
         return False
     return True
-
-
-_sender = {"loop": None, "pid": None}
-_sender_lock = threading.Lock()
-
-
-def _sender_loop() -> asyncio.AbstractEventLoop:
-    """One event loop per process for sending to channels-redis.
-
-    ``async_to_sync`` outside a running loop starts a new loop per call, and channels-redis keeps
-    its connection pools per loop: every send would open fresh Redis connections. A single
-    long-lived loop (started lazily, so a forked worker starts its own) reuses them; channels-redis
-    opens a fresh connection when the last one broke, so a send after an outage finds Redis again.
-    """
-    with _sender_lock:
-        if _sender["loop"] is None or _sender["pid"] != os.getpid():
-            loop = asyncio.new_event_loop()
-            threading.Thread(target=loop.run_forever, name="channel-layer-sender", daemon=True).start()
-            _sender.update(loop=loop, pid=os.getpid())
-        return _sender["loop"]

@@ -37,7 +37,7 @@ from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from engine import EngineError, get_game
-from games import clock, idempotency, notifications, plan, relay, store
+from games import clock, idempotency, notifications, plan, relay, shown, store
 from games.errors import ServiceError
 from games.models import Game
 
@@ -192,6 +192,8 @@ def _store(head: plan.Head, engine, planned: plan.Plan, user, key: str | None, p
     _keep(head.game_id, planned.after)
     store.remember_state(head.game_id, planned.seq, planned.head_hash, planned.state)
     store.remember_written(head.game_id, planned.seq, planned.head_hash, event["at"])
+    shown.moved_on(head.game_id, head.seq, seq=planned.seq, head_hash=planned.head_hash, to_act=planned.to_act,
+                   draw_offer=list(planned.draw_offer), deadline_at=planned.deadline_at, updated_at=event["at"])
     taken["count"] += 1
     relay.deliver([(row_id, kind, head.game_id, planned.seq) for row_id, kind in work],  # committed: autocommit
                   told=[user_id for user_id, _, _ in told])
