@@ -18,7 +18,7 @@ import functools
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from games import redis_layer, shown
+from games import nearby, redis_layer, shown
 
 #: Seconds a hand-off waits for the channel layer.
 TIMEOUT = 5.0
@@ -43,7 +43,11 @@ def deliver(by_group: dict[str, dict]) -> None:
     layer = get_channel_layer()
     if layer is None or not by_group:
         return
-    _send(layer, by_group, _members(layer, list(by_group)))
+    if isinstance(layer, InMemoryChannelLayer):
+        _on_its_loop(layer, {g: m for g, m in by_group.items() if layer.groups.get(g)})
+        return
+    here = _hand_here(by_group)
+    _send_elsewhere(layer, by_group, redis_layer.members(layer, list(by_group)), here)
 
 
 def listened(groups) -> set[str]:
@@ -51,7 +55,9 @@ def listened(groups) -> set[str]:
     layer = get_channel_layer()
     if layer is None:
         return set()
-    return set(_members(layer, list(groups)))
+    if isinstance(layer, InMemoryChannelLayer):
+        return {g for g in groups if layer.groups.get(g)}
+    return set(redis_layer.members(layer, list(groups)))
 
 
 def messages(game, groups: set[str] | None = None) -> dict[str, dict]:
@@ -81,18 +87,29 @@ def _group(game_id: int, seat: int | None) -> str:
 def send(game_id: int, seq: int) -> None:
     """Send each listened group its message about ``game_id`` as it is now (``seq`` or later).
 
-    Groups nobody is in are neither computed nor sent: a move nobody watches costs one round trip
-    to the layer (the groups' members), not a view per seat."""
+    This process's sockets are handed theirs first (``games.nearby``: no round trip); then the
+    groups' members are read from Redis and the other processes' channels sent theirs. Groups
+    nobody is in are neither computed nor sent: a move nobody watches costs one round trip to the
+    layer (the groups' members), not a view per seat."""
     layer = get_channel_layer()
     if layer is None:
         return
-    members = _members(layer, _all_groups(game_id))
-    if not members:
+    groups = _all_groups(game_id)
+    if isinstance(layer, InMemoryChannelLayer):  # its groups are this process's
+        _on_its_loop(layer, _messages_of(game_id, seq, {g for g in groups if layer.groups.get(g)}))
         return
-    game = shown.game_at(game_id, seq)
-    if game is None:
-        return
-    _send(layer, messages(game, set(members)), members)
+    made = _messages_of(game_id, seq, set(nearby.members(groups)))
+    here = _hand_here(made)
+    members = redis_layer.members(layer, groups)
+    elsewhere = {g for g, channels in members.items() if set(channels) - set(here.get(g, ()))}
+    made |= _messages_of(game_id, seq, elsewhere - set(made))
+    _send_elsewhere(layer, made, members, here)
+
+
+def _messages_of(game_id: int, seq: int, groups: set[str]) -> dict[str, dict]:
+    """The messages of ``groups`` (none: nothing computed, nothing read)."""
+    game = shown.game_at(game_id, seq) if groups else None
+    return {} if game is None else messages(game, groups)
 
 
 def _all_groups(game_id: int) -> list[str]:
@@ -106,20 +123,24 @@ def _most_seats() -> int:
     return max(max(get_game(name).player_counts) for name in available())
 
 
-def _members(layer, groups: list[str]) -> dict[str, list[str] | None]:
-    """The groups of ``groups`` someone is in, with their channels (the in-memory layer's: None,
-    it finds them itself)."""
-    if isinstance(layer, InMemoryChannelLayer):  # its groups are this process's
-        return {g: None for g in groups if layer.groups.get(g)}
-    return redis_layer.members(layer, groups)
+def _hand_here(by_group: dict[str, dict]) -> dict[str, list[str]]:
+    """Hand each group's message to this process's channels in it; returns them by group."""
+    here = {}
+    for group, channels in nearby.members(by_group).items():
+        missed = nearby.hand(channels, by_group[group])  # a socket whose loop closed: Redis tries
+        here[group] = [c for c in channels if c not in missed]
+    return here
 
 
-def _send(layer, by_group: dict[str, dict], members: dict[str, list[str] | None]) -> None:
-    """Each group's message to the channels in it, from this (synchronous) thread."""
-    if isinstance(layer, InMemoryChannelLayer):
-        _on_its_loop(layer, {g: m for g, m in by_group.items() if g in members})
-    else:
-        redis_layer.send(layer, {g: (members[g], m) for g, m in by_group.items() if members.get(g)})
+def _send_elsewhere(layer, by_group: dict[str, dict], members: dict[str, list[str]],
+                    here: dict[str, list[str]]) -> None:
+    """Each group's message, through Redis, to its channels not already handed theirs here."""
+    to_groups = {}
+    for group, channels in members.items():
+        rest = [c for c in channels if c not in here.get(group, ())]
+        if rest and group in by_group:
+            to_groups[group] = (rest, by_group[group])
+    redis_layer.send(layer, to_groups)
 
 
 def _on_its_loop(layer, by_group: dict[str, dict]) -> None:

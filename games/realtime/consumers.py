@@ -18,6 +18,7 @@ error and the socket stays open. Before each move the connection's credential is
 """
 
 import asyncio
+import functools
 import json
 import logging
 
@@ -25,9 +26,12 @@ import orjson
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
+from channels.utils import await_many_dispatch
 
-from games import broadcast, chat, presence, selectors, services, throttles
+from games import broadcast, chat, nearby, presence, selectors, services, throttles
 from games.errors import ServiceError
 from games.realtime.auth import writer
 from transparency.signing import receipt_for
@@ -108,10 +112,40 @@ class ForwardingConsumer(AsyncJsonWebsocketConsumer):
     (``aclose_old_connections``: a hop to a worker thread and back, on every write's live update).
     The layer's messages here are ready-made (a write's view, a chat line, an inbox count), and
     every read these consumers make goes through ``database_sync_to_async``, which closes stale
-    connections in its own thread: so layer messages are dispatched straight to their handler."""
+    connections in its own thread: so layer messages are dispatched straight to their handler.
+
+    Its channel is also named in ``games.nearby``: a write of this same process hands it its
+    messages through a queue on this loop rather than through Redis."""
 
     #: The channel layer's message types (``games.broadcast``, ``chat_live``, ``inbox_live``).
     FORWARDED = frozenset({"game.state", "chat.line", "inbox.unread"})
+
+    async def __call__(self, scope, receive, send):
+        """Channels' own ``AsyncConsumer.__call__`` (channels 4.3), with a third source of messages:
+        the queue this process's writers hand this channel's messages to (``games.nearby``)."""
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        if self.channel_layer is None:
+            return await super().__call__(scope, receive, send)
+        self.channel_name = await self.channel_layer.new_channel()
+        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
+        self.base_send = send
+        handed = nearby.listen(self.channel_name, self.channel_layer.capacity)
+        try:
+            await await_many_dispatch([receive, self.channel_receive, handed.get], self.dispatch)
+        except StopConsumer:
+            pass
+        finally:
+            nearby.leave(self.channel_name)
+
+    async def _join_group(self, group: str) -> None:
+        """Join ``group`` in the layer, then name it here for this process's writers."""
+        await self.channel_layer.group_add(group, self.channel_name)
+        nearby.joined(self.channel_name, group)
+
+    async def _leave_group(self, group: str) -> None:
+        nearby.left(self.channel_name, group)
+        await self.channel_layer.group_discard(group, self.channel_name)
 
     async def dispatch(self, message):
         handler = getattr(self, get_handler_name(message), None) if message.get("type") in self.FORWARDED else None
@@ -177,16 +211,16 @@ class GameConsumer(ForwardingConsumer):
         wanted = [broadcast.seat_group(self.game_id, n) for n in seats] or [broadcast.watch_group(self.game_id)]
         for group in wanted:
             if group not in self.joined:
-                await self.channel_layer.group_add(group, self.channel_name)
+                await self._join_group(group)
         for group in self.joined:
             if group not in wanted:
-                await self.channel_layer.group_discard(group, self.channel_name)
+                await self._leave_group(group)
         self.seats, self.joined = list(seats), wanted
 
     async def disconnect(self, code):
         for group in self.joined:
             try:
-                await self.channel_layer.group_discard(group, self.channel_name)
+                await self._leave_group(group)
             except _LAYER_ERRORS:
                 pass  # the layer is away: its group memberships expire on their own
 
@@ -259,7 +293,7 @@ class MeConsumer(ForwardingConsumer):
             return
         self.group = broadcast.user_group(self.user.pk)
         try:
-            await self.channel_layer.group_add(self.group, self.channel_name)
+            await self._join_group(self.group)
         except _LAYER_ERRORS:
             await self.accept()
             await self.close(code=LAYER_AWAY)
@@ -269,7 +303,7 @@ class MeConsumer(ForwardingConsumer):
     async def disconnect(self, code):
         if getattr(self, "group", None):
             try:
-                await self.channel_layer.group_discard(self.group, self.channel_name)
+                await self._leave_group(self.group)
             except _LAYER_ERRORS:
                 pass  # its membership expires on its own
 

@@ -239,3 +239,37 @@ async def test_an_open_page_marks_its_user_present_and_its_heartbeat_is_answered
     assert not await sync_to_async(presence.is_present)(bob.pk, game.pk)
     await socket.disconnect()
     await spectator.disconnect()
+
+
+async def test_a_socket_of_the_writers_process_is_handed_its_update_and_another_process_hears_it_through_redis(
+        settings, dice_pair, alice, monkeypatch):
+    """Issue 16.3: a live update skips Redis for the sockets of the writer's own process
+    (``games.nearby``); a channel of another process in the same group still gets it through Redis."""
+    from channels_redis.core import RedisChannelLayer
+
+    from games import broadcast, redis_layer
+
+    require(bool(REDIS_URL), "REDIS_URL is not set: channels-redis cannot be tested")
+    settings.CHANNEL_LAYERS = channel_layers_for(REDIS_URL, f"near{os.getpid()}")
+    channel_layers.backends.clear()
+    game = dice_pair
+    socket = await connect(game.pk, alice)
+    await socket.receive_json_from(timeout=5)
+    elsewhere = RedisChannelLayer(**settings.CHANNEL_LAYERS["default"]["CONFIG"])  # as another daphne's
+    other = await elsewhere.new_channel()
+    await elsewhere.group_add(broadcast.seat_group(game.pk, 0), other)
+    through_redis, real = [], redis_layer.send
+
+    def recorded(layer, to_groups):
+        through_redis.extend(c for channels, _ in to_groups.values() for c in channels)
+        real(layer, to_groups)
+
+    monkeypatch.setattr(redis_layer, "send", recorded)
+    await sync_to_async(services.submit_action)(user=alice, game_id=game.pk, text="roll", expected_seq=game.seq)
+    assert (await socket.receive_json_from(timeout=5))["seq"] == game.seq + 2
+    heard = await asyncio.wait_for(elsewhere.receive(other), 5)
+    assert heard["type"] == "game.state" and heard["seq"] == game.seq + 2 and heard["for_seat"] == 0
+    assert through_redis == [other]  # only the other process's channel went through Redis
+    await socket.disconnect()
+    await elsewhere.flush()
+    channel_layers.backends.clear()
