@@ -13,9 +13,13 @@ prepares ``--games`` two-player paso games, and then, in one run, measures side 
 Before anything is timed, every game makes one untimed move (``warm_up``): each server has then
 served requests and written its games once, as a server that has run a while has. It prints
 moves/s, POST and GET p50/p95/p99, append -> socket p50/p95/p99 (the event's own time, from its
-receipt, to the arrival of the socket message carrying its seq), errors by status, CPU seconds per
-move and per ping of the server processes (/proc), and the goals as ratios: a move's CPU at most 3x
-a ping's; append -> socket p50 at most 2x the layer's round trip. ``--json FILE`` writes the same
+receipt, to the arrival of the socket message carrying its seq) and, where PostgreSQL keeps commit
+timestamps (``track_commit_timestamp = on``), commit -> socket (the transaction's commit time, by
+the server's clock, this machine's), each also split by where the socket was at one client (every
+other game's socket on another server than its moves), errors by status, CPU seconds per move and
+per ping of the server processes (/proc), and the goals as ratios: a move's CPU at most 3x a
+ping's; commit -> socket p50 (append -> socket without commit times) at most 2x the layer's round
+trip. ``--json FILE`` writes the same
 figures as JSON. Compare ratios, not absolute figures, between machines (../shared/NOTES.md).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench .venv/bin/python bench/load.py \\
@@ -262,8 +266,11 @@ class Sockets:
     """One WebSocket per game (as its first seat), on one asyncio loop in a thread of its own; the
     arrival time of the first message carrying each (game, seq)."""
 
-    def __init__(self, bases: list[str], games: list[dict]):
+    def __init__(self, bases: list[str], games: list[dict], across: bool = False):
         self.bases, self.games = bases, games
+        # ``across``: every other game's socket on another server than its players' moves, so the
+        # delivery to another process (through Redis) is measured beside the writer's own.
+        self.other_server = {g["id"] for g in games if across and len(bases) > 1 and g["index"] % 2}
         self.arrived: dict[tuple[int, int], float] = {}
         self.connected = 0
         self.failed = 0
@@ -293,6 +300,8 @@ class Sockets:
         opened = []
         for game in self.games:
             base = server_of(self.bases, game)
+            if game["id"] in self.other_server:
+                base = self.bases[(self.bases.index(base) + 1) % len(self.bases)]
             ticket = Client(base, game["tokens"][0]).post("/api/auth/ws-ticket")
             if ticket.status != 200 and ticket.status != 201:
                 self.failed += 1
@@ -325,19 +334,54 @@ class Sockets:
             await socket.close()
 
 
-def _delivery_delays(appended: dict, arrived: dict) -> list[float]:
-    """For each stored move, the seconds from its event's time to the first socket message that told
-    its game's watcher of it (a message carrying its seq or a later one: a view sent after two quick
-    moves carries both)."""
+def _delivery_delays(since: dict, arrived: dict) -> dict[tuple[int, int], float]:
+    """For each stored move, the seconds from its time in ``since`` (its event's own, or its commit's)
+    to the first socket message that told its game's watcher of it (a message carrying its seq or a
+    later one: a view sent after two quick moves carries both)."""
     by_game: dict[int, list[tuple[int, float]]] = {}
     for (game_id, seq), when in arrived.items():
         by_game.setdefault(game_id, []).append((seq, when))
-    delays = []
-    for (game_id, seq), at in appended.items():
+    delays = {}
+    for (game_id, seq), at in since.items():
         told = [when for later, when in by_game.get(game_id, ()) if later >= seq and when >= at - 1.0]
         if told:
-            delays.append(max(0.0, min(told) - at))
+            delays[(game_id, seq)] = max(0.0, min(told) - at)
     return delays
+
+
+def commit_times(database_url: str, moves) -> dict[tuple[int, int], float]:
+    """When each move's transaction committed, by PostgreSQL's own clock (this machine's): empty
+    unless the server keeps commit timestamps (``track_commit_timestamp = on``)."""
+    import psycopg
+
+    keys = list(moves)
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        if conn.execute("SHOW track_commit_timestamp").fetchone()[0] != "on" or not keys:
+            return {}
+        rows = conn.execute(
+            "SELECT e.game_id, e.seq, extract(epoch FROM pg_xact_commit_timestamp(e.xmin))::float8"
+            " FROM games_event e JOIN unnest(%s::bigint[], %s::int[]) AS k(g, s) ON e.game_id = k.g AND e.seq = k.s",
+            ([g for g, _ in keys], [q for _, q in keys])).fetchall()
+    return {(g, q): at for g, q, at in rows if at is not None}
+
+
+def _socket_figures(tally: Tally, watcher: Sockets, database_url: str) -> dict:
+    """Append -> socket for every move; commit -> socket where PostgreSQL keeps commit times; each
+    also by where the socket was (the writer's server, another)."""
+    figures = {}
+    for name, since in (("append", tally.appended), ("commit", commit_times(database_url, tally.appended))):
+        if not since:
+            continue
+        delays = _delivery_delays(since, watcher.arrived)
+        figures[f"{name}_to_socket_ms"] = percentiles(list(delays.values()))
+        if watcher.other_server:
+            for where, chosen in (("same_server", False), ("other_server", True)):
+                figures[f"{name}_to_socket_ms_{where}"] = percentiles(
+                    [d for (game_id, _), d in delays.items() if (game_id in watcher.other_server) == chosen])
+        if name == "append":
+            figures["moves_delivered"] = len(delays)
+            figures["moves_not_delivered"] = len(since) - len(delays)
+    return figures
 
 
 # --- one run ---------------------------------------------------------------------------------------------
@@ -346,12 +390,12 @@ def server_cpu(stack: Stack) -> float:
 
 
 def moves_phase(stack: Stack, games: list[dict], args, *, sockets: bool, seed: int, clients: int | None = None,
-                seconds: float | None = None, pings: bool = True) -> dict:
+                seconds: float | None = None, pings: bool = True, across: bool = False) -> dict:
     """Moves for ``seconds`` (``--seconds``) in ``--rounds`` bursts, each after a burst of pings on
     the same servers (and sockets, if open), so a disturbance of the shared machine hits both alike:
     the CPU ratio is the median of the rounds' ratios."""
     bases = [base for _, base in stack.servers]
-    watcher = Sockets(bases, games).start() if sockets else None
+    watcher = Sockets(bases, games, across=across).start() if sockets else None
     tally, pinged = Tally(), Tally()
     clients = clients or args.clients
     rounds = args.rounds if pings else 1
@@ -397,14 +441,8 @@ def moves_phase(stack: Stack, games: list[dict], args, *, sockets: bool, seed: i
     if watcher is not None:
         time.sleep(1.5)  # the last moves' messages are on their way
         watcher.stop()
-        delays = _delivery_delays(tally.appended, watcher.arrived)
-        result.update({
-            "sockets_connected": watcher.connected,
-            "sockets_failed": watcher.failed,
-            "append_to_socket_ms": percentiles(delays),
-            "moves_delivered": len(delays),
-            "moves_not_delivered": len(tally.appended) - len(delays),
-        })
+        result.update({"sockets_connected": watcher.connected, "sockets_failed": watcher.failed,
+                       **_socket_figures(tally, watcher, stack.database_url)})
     return result
 
 
@@ -441,26 +479,31 @@ def run(args) -> dict:
             phases.append(moves_phase(stack, games, args, sockets=True, seed=2))
             # The delivery path itself, not the queue in front of a saturated machine: one client,
             # as the layer's own round trip is measured.
+            # Every other game's socket on another server: the delivery to another process beside
+            # the delivery to the writer's own.
             phases.append(moves_phase(stack, games, args, sockets=True, seed=3, clients=1,
-                                      seconds=max(1.0, args.seconds / 3), pings=False))
+                                      seconds=max(1.0, args.seconds / 3), pings=False, across=True))
         result = {
             "servers": args.servers, "games": args.games, "clients": args.clients,
             "layer_rtt_ms": percentiles(rtt), "warm_up": warmed, "moves": phases, "ratios": {},
             "goals": GOALS,
         }
+        rtt_p50 = result["layer_rtt_ms"]["p50"]
         for phase in phases:
             label = "with_sockets" if phase["websockets"] else "without_sockets"
+            measure = "commit" if "commit_to_socket_ms" in phase else "append"
             if phase["clients"] == 1 and args.clients != 1:
-                socket_p50 = phase.get("append_to_socket_ms", {}).get("p50")
-                if socket_p50 is not None and result["layer_rtt_ms"]["p50"]:
-                    result["ratios"]["socket_p50_over_layer_rtt_p50_one_client"] = round(
-                        socket_p50 / result["layer_rtt_ms"]["p50"], 2)
+                for where in ("", "_same_server", "_other_server"):
+                    socket_p50 = phase.get(f"{measure}_to_socket_ms{where}", {}).get("p50")
+                    if socket_p50 is not None and rtt_p50:
+                        result["ratios"][f"socket_p50_over_layer_rtt_p50_one_client_{measure}{where}"] = round(
+                            socket_p50 / rtt_p50, 2)
                 continue
             if phase.get("move_cpu_over_ping_cpu") is not None:
                 result["ratios"][f"move_cpu_over_ping_cpu_{label}"] = phase["move_cpu_over_ping_cpu"]
-            socket_p50 = phase.get("append_to_socket_ms", {}).get("p50")
-            if socket_p50 is not None and result["layer_rtt_ms"]["p50"]:
-                result["ratios"]["socket_p50_over_layer_rtt_p50"] = round(socket_p50 / result["layer_rtt_ms"]["p50"], 2)
+            socket_p50 = phase.get(f"{measure}_to_socket_ms", {}).get("p50")
+            if socket_p50 is not None and rtt_p50:
+                result["ratios"][f"socket_p50_over_layer_rtt_p50_{measure}"] = round(socket_p50 / rtt_p50, 2)
         return result
     finally:
         stack.stop()
@@ -490,17 +533,29 @@ def report(result: dict) -> str:
                          f"p50/p95/p99 = {ping['ms']['p50']}/{ping['ms']['p95']}/{ping['ms']['p99']} ms, server CPU "
                          f"{ping['cpu_seconds_per_request']} s/request, errors {ping['errors_by_status'] or 'none'}; "
                          f"move/ping CPU by round {phase['move_cpu_over_ping_cpu_by_round']}")
-        if "append_to_socket_ms" in phase:
-            sock = phase["append_to_socket_ms"]
-            lines.append(f"    append -> socket p50/p95/p99 = {sock['p50']}/{sock['p95']}/{sock['p99']} ms; "
-                         f"{phase['moves_delivered']} delivered, {phase['moves_not_delivered']} not; "
-                         f"{phase['sockets_connected']} sockets ({phase['sockets_failed']} failed)")
+        for measure in ("append", "commit"):
+            if f"{measure}_to_socket_ms" not in phase:
+                continue
+            parts = [f"{measure} -> socket p50/p95/p99 = {_p(phase[f'{measure}_to_socket_ms'])} ms"]
+            for where in ("same_server", "other_server"):
+                if f"{measure}_to_socket_ms_{where}" in phase:
+                    parts.append(f"socket on the {where.replace('_', ' ')}: {_p(phase[f'{measure}_to_socket_ms_{where}'])}")
+            lines.append("    " + "; ".join(parts))
+        if "moves_delivered" in phase:
+            lines.append(f"    {phase['moves_delivered']} delivered, {phase['moves_not_delivered']} not; "
+                         f"{phase['sockets_connected']} sockets ({phase['sockets_failed']} failed)"
+                         + ("" if "commit_to_socket_ms" in phase else
+                            "; no commit times (PostgreSQL's track_commit_timestamp is off)"))
         if phase["clients_out_of_games"]:
             lines.append(f"    ({phase['clients_out_of_games']} clients ran out of games before the end)")
     for name, value in result["ratios"].items():
         goal = next(v for k, v in GOALS.items() if name.startswith(k))
         lines.append(f"  ratio {name} = {value} (goal <= {goal}: {'met' if value <= goal else 'NOT met'})")
     return "\n".join(lines)
+
+
+def _p(figures: dict) -> str:
+    return f"{figures['p50']}/{figures['p95']}/{figures['p99']}"
 
 
 def main(argv=None) -> int:
