@@ -478,9 +478,8 @@ def run(args) -> dict:
         if args.websockets in ("on", "both"):
             phases.append(moves_phase(stack, games, args, sockets=True, seed=2))
             # The delivery path itself, not the queue in front of a saturated machine: one client,
-            # as the layer's own round trip is measured.
-            # Every other game's socket on another server: the delivery to another process beside
-            # the delivery to the writer's own.
+            # as the layer's own round trip is measured; every other game's socket on another
+            # server, so the delivery to another process is measured beside the writer's own.
             phases.append(moves_phase(stack, games, args, sockets=True, seed=3, clients=1,
                                       seconds=max(1.0, args.seconds / 3), pings=False, across=True))
         result = {

@@ -47,7 +47,7 @@ def deliver(by_group: dict[str, dict]) -> None:
         _on_its_loop(layer, {g: m for g, m in by_group.items() if layer.groups.get(g)})
         return
     here = _hand_here(by_group)
-    _send_elsewhere(layer, by_group, redis_layer.members(layer, list(by_group)), here)
+    _send_elsewhere(layer, by_group, _elsewhere(redis_layer.members(layer, list(by_group)), here))
 
 
 def listened(groups) -> set[str]:
@@ -100,10 +100,9 @@ def send(game_id: int, seq: int) -> None:
         return
     made = _messages_of(game_id, seq, set(nearby.members(groups)))
     here = _hand_here(made)
-    members = redis_layer.members(layer, groups)
-    elsewhere = {g for g, channels in members.items() if set(channels) - set(here.get(g, ()))}
-    made |= _messages_of(game_id, seq, elsewhere - set(made))
-    _send_elsewhere(layer, made, members, here)
+    elsewhere = _elsewhere(redis_layer.members(layer, groups), here)
+    made |= _messages_of(game_id, seq, set(elsewhere) - set(made))
+    _send_elsewhere(layer, made, elsewhere)
 
 
 def _messages_of(game_id: int, seq: int, groups: set[str]) -> dict[str, dict]:
@@ -132,15 +131,19 @@ def _hand_here(by_group: dict[str, dict]) -> dict[str, list[str]]:
     return here
 
 
-def _send_elsewhere(layer, by_group: dict[str, dict], members: dict[str, list[str]],
-                    here: dict[str, list[str]]) -> None:
-    """Each group's message, through Redis, to its channels not already handed theirs here."""
-    to_groups = {}
+def _elsewhere(members: dict[str, list[str]], here: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Each group's channels not already handed their message here (groups with none left out)."""
+    out = {}
     for group, channels in members.items():
         rest = [c for c in channels if c not in here.get(group, ())]
-        if rest and group in by_group:
-            to_groups[group] = (rest, by_group[group])
-    redis_layer.send(layer, to_groups)
+        if rest:
+            out[group] = rest
+    return out
+
+
+def _send_elsewhere(layer, by_group: dict[str, dict], elsewhere: dict[str, list[str]]) -> None:
+    """Each group's message, through Redis, to its channels of other processes."""
+    redis_layer.send(layer, {g: (channels, by_group[g]) for g, channels in elsewhere.items() if g in by_group})
 
 
 def _on_its_loop(layer, by_group: dict[str, dict]) -> None:

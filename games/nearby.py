@@ -23,6 +23,7 @@ import threading
 
 _here: dict[str, tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = {}
 _groups: dict[str, set[str]] = {}  # group -> this process's channels in it
+_joined: dict[str, set[str]] = {}  # channel -> its groups (a closing socket leaves them all)
 _lock = threading.Lock()
 
 
@@ -39,7 +40,7 @@ def leave(channel: str) -> None:
     """The channel's socket is gone: forget it and its groups."""
     with _lock:
         _here.pop(channel, None)
-        for group in [g for g, channels in _groups.items() if channel in channels]:
+        for group in _joined.pop(channel, ()):
             _drop(group, channel)
 
 
@@ -47,11 +48,13 @@ def joined(channel: str, group: str) -> None:
     with _lock:
         if channel in _here:
             _groups.setdefault(group, set()).add(channel)
+            _joined.setdefault(channel, set()).add(group)
 
 
 def left(channel: str, group: str) -> None:
     with _lock:
         _drop(group, channel)
+        _joined.get(channel, set()).discard(group)
 
 
 def members(groups) -> dict[str, list[str]]:

@@ -93,4 +93,4 @@ async def _listen(channel):
 @pytest.fixture(autouse=True)
 def nothing_registered_after():
     yield
-    assert not nearby._here and not nearby._groups
+    assert not nearby._here and not nearby._groups and not nearby._joined
