@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import threading
+from collections import OrderedDict
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -88,9 +90,12 @@ def send(game_id: int, seq: int) -> None:
     """Send each listened group its message about ``game_id`` as it is now (``seq`` or later).
 
     This process's sockets are handed theirs first (``games.nearby``: no round trip); then the
-    groups' members are read from Redis and the other processes' channels sent theirs. Groups
-    nobody is in are neither computed nor sent: a move nobody watches costs one round trip to the
-    layer (the groups' members), not a view per seat."""
+    other processes' channels are sent theirs through Redis. Where this process sent the game's
+    last update, the groups' members Redis gave then are sent to at once, by a script that stores
+    the messages only if Redis still has exactly those members (one round trip); otherwise, or
+    when they differ, the members are read and the messages sent (two). Groups nobody is in are
+    neither computed nor sent: a move nobody watches costs one round trip to the layer, not a
+    view per seat."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -100,7 +105,17 @@ def send(game_id: int, seq: int) -> None:
         return
     made = _messages_of(game_id, seq, set(nearby.members(groups)))
     here = _hand_here(made)
-    elsewhere = _elsewhere(redis_layer.members(layer, groups), here)
+    members = _members_seen.get(game_id)
+    if members is not None and redis_layer.one_host(layer):
+        elsewhere = _elsewhere(members, here)
+        made |= _messages_of(game_id, seq, set(elsewhere) - set(made))
+        members = redis_layer.send_if_members(layer, groups, members, _for_channels(made, elsewhere))
+        if members is None:
+            return  # the members were those of the last update: sent in that one round trip
+    else:
+        members = redis_layer.members(layer, groups)
+    _members_seen.put(game_id, members)
+    elsewhere = _elsewhere(members, here)
     made |= _messages_of(game_id, seq, set(elsewhere) - set(made))
     _send_elsewhere(layer, made, elsewhere)
 
@@ -143,7 +158,36 @@ def _elsewhere(members: dict[str, list[str]], here: dict[str, list[str]]) -> dic
 
 def _send_elsewhere(layer, by_group: dict[str, dict], elsewhere: dict[str, list[str]]) -> None:
     """Each group's message, through Redis, to its channels of other processes."""
-    redis_layer.send(layer, {g: (channels, by_group[g]) for g, channels in elsewhere.items() if g in by_group})
+    redis_layer.send(layer, _for_channels(by_group, elsewhere))
+
+
+def _for_channels(by_group: dict[str, dict], elsewhere: dict[str, list[str]]) -> dict[str, tuple[list[str], dict]]:
+    return {g: (channels, by_group[g]) for g, channels in elsewhere.items() if g in by_group}
+
+
+class _SeenMembers:
+    """Each game's groups' members as Redis gave them for its last update from this process, the
+    most recent ``capacity`` games. Only a guess: the next update's script stores its messages only
+    if Redis still has exactly these members, and otherwise hands back the members it found."""
+
+    def __init__(self, capacity: int = 4096):
+        self.capacity = capacity
+        self._by_game: OrderedDict[int, dict[str, list[str]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: int) -> dict[str, list[str]] | None:
+        with self._lock:
+            return self._by_game.get(game_id)
+
+    def put(self, game_id: int, members: dict[str, list[str]]) -> None:
+        with self._lock:
+            self._by_game[game_id] = members
+            self._by_game.move_to_end(game_id)
+            while len(self._by_game) > self.capacity:
+                self._by_game.popitem(last=False)
+
+
+_members_seen = _SeenMembers()
 
 
 def _on_its_loop(layer, by_group: dict[str, dict]) -> None:

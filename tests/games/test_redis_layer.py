@@ -102,3 +102,58 @@ def test_a_send_after_redis_dropped_the_connection_uses_a_fresh_one(layer_config
         return await asyncio.wait_for(layer.receive(channel), 5)
 
     assert run(scenario, layer_config)["seq"] == 1
+
+
+def test_members_as_known_are_sent_their_messages_by_one_script(layer_config):
+    """Issue 16.3: where the members are known from the last update, one round trip checks and sends."""
+    async def scenario(layer):
+        channel = await layer.new_channel()
+        await layer.group_add("g.seat-0", channel)
+        left = redis_layer.send_if_members(layer, ["g.seat-0", "g.watch"], {"g.seat-0": [channel]},
+                                           {"g.seat-0": ([channel], {"type": "game.state", "seq": 3})})
+        return left, await asyncio.wait_for(layer.receive(channel), 5)
+
+    left, received = run(scenario, layer_config)
+    assert left is None
+    assert received == {"type": "game.state", "seq": 3}
+
+
+@pytest.mark.parametrize("change", ["joined", "left", "joined another group"])
+def test_members_changed_since_they_were_known_get_nothing_and_are_handed_back(layer_config, change):
+    """A guess that no longer holds stores nothing (the caller sends to the members found): no
+    socket that joined meanwhile misses the update, none that left is sent it."""
+    async def scenario(layer):
+        known, other = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("g.seat-0", known)
+        if change == "left":
+            await layer.group_add("g.seat-0", other)
+            guess = {"g.seat-0": sorted([known, other])}
+            await layer.group_discard("g.seat-0", other)
+        else:
+            guess = {"g.seat-0": [known]}
+            await layer.group_add("g.seat-0" if change == "joined" else "g.watch", other)
+        found = redis_layer.send_if_members(layer, ["g.seat-0", "g.watch"], guess,
+                                            {"g.seat-0": (guess["g.seat-0"], {"type": "game.state", "seq": 4})})
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(layer.receive(known), 0.3)
+        return found, known, other
+
+    found, known, other = run(scenario, layer_config)
+    expected = {"joined": {"g.seat-0": sorted([known, other])}, "left": {"g.seat-0": [known]},
+                "joined another group": {"g.seat-0": [known], "g.watch": [other]}}[change]
+    assert {g: sorted(c) for g, c in found.items()} == expected
+
+
+def test_a_member_past_the_group_expiry_does_not_count_against_the_guess(layer_config):
+    async def scenario(layer):
+        fresh, stale = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("g.watch", fresh)
+        await layer.group_add("g.watch", stale)
+        connection = redis_layer.client(layer, 0)
+        connection.zadd(layer._group_key("g.watch"), {stale: int(time.time()) - layer.group_expiry - 10})
+        left = redis_layer.send_if_members(layer, ["g.watch"], {"g.watch": [fresh]},
+                                           {"g.watch": ([fresh], {"type": "game.state", "seq": 5})})
+        return left, await asyncio.wait_for(layer.receive(fresh), 5)
+
+    left, received = run(scenario, layer_config)
+    assert left is None and received["seq"] == 5

@@ -273,3 +273,52 @@ async def test_a_socket_of_the_writers_process_is_handed_its_update_and_another_
     await socket.disconnect()
     await elsewhere.flush()
     channel_layers.backends.clear()
+
+
+async def test_a_later_update_goes_to_the_last_ones_members_in_one_script_and_reaches_a_socket_that_joined_since(
+        settings, dice_pair, monkeypatch):
+    """Issue 16.3: the groups' members Redis gave for a game's last update are sent to at once, by
+    a script that checks them (one round trip, not two); when a socket of another process joined
+    since, the script stores nothing, and the members it found are sent to: nothing is lost."""
+    from collections import Counter
+
+    from channels_redis.core import RedisChannelLayer
+
+    from games import broadcast, redis_layer
+
+    require(bool(REDIS_URL), "REDIS_URL is not set: channels-redis cannot be tested")
+    settings.CHANNEL_LAYERS = channel_layers_for(REDIS_URL, f"seen{os.getpid()}")
+    channel_layers.backends.clear()
+    monkeypatch.setattr(broadcast, "_members_seen", broadcast._SeenMembers())
+    game = dice_pair
+    elsewhere = RedisChannelLayer(**settings.CHANNEL_LAYERS["default"]["CONFIG"])  # as another daphne's
+    seated = await elsewhere.new_channel()
+    await elsewhere.group_add(broadcast.seat_group(game.pk, 0), seated)
+    calls = Counter()
+
+    def counted(name, real):
+        def call(*args):
+            calls[name] += 1
+            return real(*args)
+        return call
+
+    for name in ("members", "send", "send_if_members"):
+        monkeypatch.setattr(redis_layer, name, counted(name, getattr(redis_layer, name)))
+
+    async def update() -> Counter:
+        calls.clear()
+        await sync_to_async(broadcast.send)(game.pk, game.seq)
+        return Counter(calls)
+
+    assert await update() == {"members": 1, "send": 1}  # nothing known yet: members read, then sent
+    assert (await asyncio.wait_for(elsewhere.receive(seated), 5))["for_seat"] == 0
+    assert await update() == {"send_if_members": 1}  # the same members: one script
+    assert (await asyncio.wait_for(elsewhere.receive(seated), 5))["for_seat"] == 0
+    watching = await elsewhere.new_channel()
+    await elsewhere.group_add(broadcast.watch_group(game.pk), watching)
+    assert await update() == {"send_if_members": 1, "send": 1}  # a newcomer: found by the script, then sent
+    heard = {(await asyncio.wait_for(elsewhere.receive(c), 5))["for_seat"] for c in (seated, watching)}
+    assert heard == {0, None}
+    assert await update() == {"send_if_members": 1}  # and known from then on
+    await elsewhere.flush()
+    channel_layers.backends.clear()
