@@ -9,24 +9,44 @@ export function conditionalPanel(gameId) {
   if (!section) return { update() {} };
   const area = $("conditional-text"), status = $("conditional-status");
   let loadedFor = null;
+  // The box is the player's while they type: a read in flight (started by a new position) must not
+  // put the stored tree back over an unsaved edit, nor an answer older than a save over the save's.
+  let edited = false;
+  let asked = 0; // each request's number: only the latest one's answer is shown
+  area.addEventListener("input", () => { edited = true; });
 
   function show(answer, said) {
     area.value = answer.text;
+    edited = false;
     status.textContent = said || (answer.tree.length ? `${answer.tree.length} line(s) of play waiting.` : "No conditional moves.");
   }
 
   async function load() {
-    try { show(await getJSON(`/api/games/${gameId}/conditional`)); } catch (err) { status.textContent = errorText(err); }
+    const mine = ++asked;
+    try {
+      const answer = await getJSON(`/api/games/${gameId}/conditional`);
+      if (mine !== asked) return;
+      if (!edited) show(answer);
+      else status.textContent = `${answer.tree.length} line(s) of play stored; your edit is not saved yet.`;
+    } catch (err) {
+      if (mine === asked) status.textContent = errorText(err);
+    }
   }
 
-  $("conditional-save").addEventListener("click", async () => {
-    try { show(await putJSON(`/api/games/${gameId}/conditional`, { text: area.value }), "Saved."); }
-    catch (err) { status.textContent = errorText(err); }
-  });
-  $("conditional-clear").addEventListener("click", async () => {
-    try { show(await deleteJSON(`/api/games/${gameId}/conditional`), "Cleared."); }
-    catch (err) { status.textContent = errorText(err); }
-  });
+  async function send(request, said) {
+    const mine = ++asked;
+    try {
+      const answer = await request();
+      if (mine === asked) show(answer, said);
+    } catch (err) {
+      if (mine === asked) status.textContent = errorText(err);
+    }
+  }
+
+  $("conditional-save").addEventListener("click", () =>
+    send(() => putJSON(`/api/games/${gameId}/conditional`, { text: area.value }), "Saved."));
+  $("conditional-clear").addEventListener("click", () =>
+    send(() => deleteJSON(`/api/games/${gameId}/conditional`), "Cleared."));
 
   return {
     // A tree that fired or was discarded changed on the server: read it again on each new position.
