@@ -12,7 +12,7 @@ export function conditionalPanel(gameId) {
   // The box is the player's while they type: a read in flight (started by a new position) must not
   // put the stored tree back over an unsaved edit, nor an answer older than a save over the save's.
   let edited = false;
-  let asked = 0; // each request's number: only the latest one's answer is shown
+  let asked = 0; // the number of the latest request
   area.addEventListener("input", () => { edited = true; });
 
   function show(answer, said) {
@@ -21,32 +21,26 @@ export function conditionalPanel(gameId) {
     status.textContent = said || (answer.tree.length ? `${answer.tree.length} line(s) of play waiting.` : "No conditional moves.");
   }
 
-  async function load() {
-    const mine = ++asked;
-    try {
-      const answer = await getJSON(`/api/games/${gameId}/conditional`);
-      if (mine !== asked) return;
-      if (!edited) show(answer);
-      else status.textContent = `${answer.tree.length} line(s) of play stored; your edit is not saved yet.`;
-    } catch (err) {
-      if (mine === asked) status.textContent = errorText(err);
-    }
-  }
-
-  async function send(request, said) {
+  // Each request is numbered and only the latest one's answer (or error) is shown.
+  async function send(request, onAnswer) {
     const mine = ++asked;
     try {
       const answer = await request();
-      if (mine === asked) show(answer, said);
+      if (mine === asked) onAnswer(answer);
     } catch (err) {
       if (mine === asked) status.textContent = errorText(err);
     }
   }
 
+  const url = `/api/games/${gameId}/conditional`;
+  const load = () => send(() => getJSON(url), (answer) => {
+    if (!edited) show(answer);
+    else status.textContent = `${answer.tree.length} line(s) of play stored; your edit is not saved yet.`;
+  });
   $("conditional-save").addEventListener("click", () =>
-    send(() => putJSON(`/api/games/${gameId}/conditional`, { text: area.value }), "Saved."));
+    send(() => putJSON(url, { text: area.value }), (answer) => show(answer, "Saved.")));
   $("conditional-clear").addEventListener("click", () =>
-    send(() => deleteJSON(`/api/games/${gameId}/conditional`), "Cleared."));
+    send(() => deleteJSON(url), (answer) => show(answer, "Cleared.")));
 
   return {
     // A tree that fired or was discarded changed on the server: read it again on each new position.
