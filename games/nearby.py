@@ -82,11 +82,32 @@ def hand(channels: list[str], message: dict) -> list[str]:
             elsewhere.append(channel)
             continue
         loop, queue = found
+        if loop is _running_loop():  # the Redis reader of its own loop (``realtime.reader``)
+            _put(queue, message)
+            continue
         try:
             loop.call_soon_threadsafe(_put, queue, message)
         except RuntimeError:  # its loop has closed: the socket is gone
             elsewhere.append(channel)
     return elsewhere
+
+
+def fail(loop: asyncio.AbstractEventLoop, failure) -> None:
+    """Put ``failure`` in the queue of every channel of ``loop``, called on that loop: the channel
+    layer failed under them (``realtime.reader``)."""
+    with _lock:
+        queues = [queue for on, queue in _here.values() if on is loop]
+    for queue in queues:
+        while queue.full():  # a socket that has fallen behind still learns of it
+            queue.get_nowait()
+        queue.put_nowait(failure)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:  # a writer's thread
+        return None
 
 
 def _put(queue: asyncio.Queue, message: dict) -> None:

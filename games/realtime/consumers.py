@@ -33,6 +33,7 @@ from channels.utils import await_many_dispatch
 
 from games import broadcast, chat, nearby, presence, selectors, services, throttles
 from games.errors import ServiceError
+from games.realtime import reader
 from games.realtime.auth import writer
 from transparency.signing import receipt_for
 
@@ -115,12 +116,21 @@ class ForwardingConsumer(AsyncJsonWebsocketConsumer):
     connections in its own thread: so layer messages are dispatched straight to their handler.
 
     Its channel is also named in ``games.nearby``: a write of this same process hands it its
-    messages through a queue on this loop rather than through Redis."""
+    messages through a queue on this loop rather than through Redis, and on channels-redis the
+    messages Redis holds for it are put in the same queue by its loop's one reader
+    (``realtime.reader``), not read by a ``receive`` of its own."""
 
     #: The channel layer's message types (``games.broadcast``, ``chat_live``, ``inbox_live``).
     FORWARDED = frozenset({"game.state", "chat.line", "inbox.unread"})
 
     async def __call__(self, scope, receive, send):
+        try:
+            await self._serve(scope, receive, send)
+        except _LAYER_ERRORS as exc:  # the layer went away under an open connection
+            log.warning("%s socket closed: channel layer away (%s)", scope.get("path", "a"), exc)
+            await send({"type": "websocket.close", "code": LAYER_AWAY})
+
+    async def _serve(self, scope, receive, send):
         """Channels' own ``AsyncConsumer.__call__`` (channels 4.3), with a third source of messages:
         the queue this process's writers hand this channel's messages to (``games.nearby``)."""
         self.scope = scope
@@ -128,15 +138,22 @@ class ForwardingConsumer(AsyncJsonWebsocketConsumer):
         if self.channel_layer is None:
             return await super().__call__(scope, receive, send)
         self.channel_name = await self.channel_layer.new_channel()
-        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
         self.base_send = send
         handed = nearby.listen(self.channel_name, self.channel_layer.capacity)
+        sources = [receive, handed.get]
+        read_here = reader.reads_for(self.channel_layer)
+        if read_here:  # Redis's messages for this channel arrive in ``handed`` too
+            reader.attach(self.channel_layer, self.channel_name)
+        else:
+            sources.append(functools.partial(self.channel_layer.receive, self.channel_name))
         try:
-            await await_many_dispatch([receive, self.channel_receive, handed.get], self.dispatch)
+            await await_many_dispatch(sources, self.dispatch)
         except StopConsumer:
             pass
         finally:
             nearby.leave(self.channel_name)
+            if read_here:
+                reader.detach(self.channel_layer)
 
     async def _join_group(self, group: str) -> None:
         """Join ``group`` in the layer, then name it here for this process's writers."""
@@ -148,6 +165,8 @@ class ForwardingConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_discard(group, self.channel_name)
 
     async def dispatch(self, message):
+        if isinstance(message, reader.LayerAway):
+            raise message.error
         handler = getattr(self, get_handler_name(message), None) if message.get("type") in self.FORWARDED else None
         if handler is None:
             await super().dispatch(message)
@@ -166,14 +185,6 @@ class GameConsumer(ForwardingConsumer):
     seats: list[int] = []
     joined: list[str] = []
     chat_seen: tuple = ()  # the latest chat lines forwarded: a user in several seat groups hears a line once
-
-    async def __call__(self, scope, receive, send):
-        self._raw_send = send
-        try:
-            await super().__call__(scope, receive, send)
-        except _LAYER_ERRORS as exc:  # the layer went away under an open connection
-            log.warning("game %s socket closed: channel layer away (%s)", scope.get("url_route", {}), exc)
-            await send({"type": "websocket.close", "code": LAYER_AWAY})
 
     async def connect(self):
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
