@@ -74,7 +74,7 @@ def _drop(group: str, channel: str) -> None:
 def hand(channels: list[str], message: dict) -> list[str]:
     """Put ``message`` in the queue of each of ``channels`` that is this process's; returns the
     others, for Redis (a channel whose loop has closed counts among them)."""
-    elsewhere = []
+    elsewhere, running = [], _running_loop()
     for channel in channels:
         with _lock:
             found = _here.get(channel)
@@ -82,7 +82,7 @@ def hand(channels: list[str], message: dict) -> list[str]:
             elsewhere.append(channel)
             continue
         loop, queue = found
-        if loop is _running_loop():  # the Redis reader of its own loop (``realtime.reader``)
+        if loop is running:  # the Redis reader of its own loop (``realtime.reader``)
             _put(queue, message)
             continue
         try:

@@ -57,8 +57,6 @@ class _Reader:
         while True:
             try:
                 popped = await self.layer.connection(self.index).bzpopmin(self.key, timeout=self.layer.brpop_timeout)
-            except asyncio.CancelledError:
-                raise
             except Exception as exc:  # Redis away or a connection torn: every socket of this loop is told
                 log.warning("channel layer read failed (%s): this loop's sockets close", exc)
                 nearby.fail(self.loop, LayerAway(exc))
@@ -73,8 +71,8 @@ class _Reader:
     def _route(self, member: bytes) -> None:
         message = self.layer.deserialize(member)
         channels = message.pop("__asgi_channel__", [])
-        for channel in channels if isinstance(channels, list) else [channels]:
-            nearby.hand([channel], message)  # a channel already gone: dropped, as its buffer would be
+        # A channel already gone is dropped, as its buffer in channels-redis would be.
+        nearby.hand(channels if isinstance(channels, list) else [channels], message)
 
 
 _readers: dict[tuple[int, asyncio.AbstractEventLoop], _Reader] = {}
