@@ -107,7 +107,7 @@ def callup_error(st: Stance, tile: str):
         return "N28", f"{tile} is not claimed by the caller's faction"
     if st.friends_beside("humans") < 2:
         return "N28", "Call up needs two other humans of the caller's side beside it"
-    if sum(1 for pid, p in s.pieces.items() if p.tile is not None and born(pid) == "humans") >= MAX_HUMANS:
+    if s.census().standing["humans"] >= MAX_HUMANS:
         return "N28", "the Council never fields more than eleven humans"
     return rest_error(s, "humans.new", tile, st.occupant)
 
@@ -117,7 +117,7 @@ def callup_options(st: Stance) -> list[str]:
     s = st.s
     if st.friends_beside("humans") < 2:
         return []
-    if sum(1 for pid, p in s.pieces.items() if p.tile is not None and born(pid) == "humans") >= MAX_HUMANS:
+    if s.census().standing["humans"] >= MAX_HUMANS:
         return []
     faction = s.allegiance(st.pid)
     return [

@@ -117,7 +117,7 @@ def removal_roll(s: State, roll: str, value: int) -> None:
 # --- the Dae's Milaze (N30) ----------------------------------------------------------------------
 def milaze_result(s: State, value: int) -> None:
     pid = s.activation.piece
-    if value >= s.pending["need"] and removal.landing_tiles(s, pid):
+    if value >= s.pending["need"] and removal.can_land(s, pid):
         s.pending = {"kind": "land", "seat": s.active, "piece": pid}
         return
     proceed(s)

@@ -53,8 +53,18 @@ def remove_piece(s: State, q: str, kind: str, attacker: str) -> None:
 
 def landing_tiles(s: State, dae: str) -> list[str]:
     """N26 step 4 / N30: the empty grey tiles a Milaze may reach, its own excepted."""
+    return list(_landings(s, dae))
+
+
+def can_land(s: State, dae: str) -> bool:
+    """Whether a Milaze has anywhere to land (asked after every successful roll: the first tile
+    found answers)."""
+    return any(True for _ in _landings(s, dae))
+
+
+def _landings(s: State, dae: str):
     here = s.pieces[dae].tile
-    return [t for t in GREY if t != here and t not in s.occupant and can_rest(s, dae, t, s.occupant)]
+    return (t for t in GREY if t != here and t not in s.occupant and can_rest(s, dae, t, s.occupant))
 
 
 def _roll(s: State, roll: str, need: int, q: str) -> bool:
@@ -110,7 +120,7 @@ def roll_result(s: State, roll: str, value: int) -> bool:
         if value < need:
             remove_piece(s, q, removal_kind(act.action), act.piece)
             return False
-        if landing_tiles(s, q):
+        if can_land(s, q):
             s.pending = {"kind": "land", "seat": s.controller(q), "piece": q}
             return True
         remove_piece(s, q, removal_kind(act.action), act.piece)

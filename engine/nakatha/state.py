@@ -8,7 +8,6 @@ positions. Controller, allegiance, hostility and elimination are derived, never 
 from __future__ import annotations
 
 from collections import Counter
-from operator import attrgetter
 from typing import NamedTuple
 
 from engine.nakatha.board import GREY
@@ -101,14 +100,28 @@ FIELDS = (
 )
 
 
-#: A position's fields as one tuple, read in C (``clone`` runs on every action).
-_position_of = attrgetter(*FIELDS)
+#: What a clone shares with its parent: the position, and the caches keyed by its containers.
+_SHARED = FIELDS + ("occupant", "_holder", "_ctrl", "_tally", "_census")
+
+
+def _sharer():
+    """``_share(old, new)``: one assignment per field, written out (clone runs on every action
+    a bot tries; a loop of ``setattr`` cost it twice the time)."""
+    body = "\n".join(f"    new.{name} = old.{name}" for name in _SHARED)
+    namespace: dict = {}
+    exec(f"def _share(old, new):\n{body}\n", namespace)  # noqa: S102 - the text is ours alone
+    return namespace["_share"]
+
+
+_share = _sharer()
+#: The piece fields the census (``State.census``) reads.
+_COUNTED = frozenset({"tile", "sword", "frozen", "held", "turned"})
 
 
 class State:
     """One position. Containers are shared between positions: never mutate one you did not copy."""
 
-    __slots__ = FIELDS + ("occupant", "_own", "_legal", "_holder", "_ctrl", "_tally", "memo")
+    __slots__ = FIELDS + ("occupant", "_own", "_legal", "_holder", "_ctrl", "_tally", "_census", "memo")
 
     def __eq__(self, other):
         if not isinstance(other, State):
@@ -123,15 +136,14 @@ class State:
 
     # --- copy-on-write ---------------------------------------------------------------------------
     def clone(self) -> State:
+        # Counted here, once, the parent's board and claims are shared by every position that
+        # follows from it (a bot tries a hundred), each of which then only updates the count.
+        self.census()
+        self.faction_claims()
         new = object.__new__(State)
-        for f, value in zip(FIELDS, _position_of(self)):
-            setattr(new, f, value)
-        new.occupant = self.occupant
+        _share(self, new)
         new._own = set()
         new._legal = None
-        new._holder = self._holder
-        new._ctrl = self._ctrl
-        new._tally = self._tally
         new.memo = {}
         return new
 
@@ -155,12 +167,16 @@ class State:
 
     # --- pieces --------------------------------------------------------------------------------
     def set_piece(self, pid: str, **changes) -> Piece:
+        counted = not changes.keys().isdisjoint(_COUNTED)
+        census = self._census if counted and self._census is not None and self._census[0] is self.pieces else None
         pieces = self._writable("pieces")
         old = pieces[pid]
         new = old._replace(**changes)
         pieces[pid] = new
         if "held" in changes or "turned" in changes:
             self._ctrl = None  # allegiance reads only these (and the seats, which key the cache)
+        if counted:  # the census follows the piece, rather than counting the board again
+            self._census = None if census is None else (pieces, census[1].after(pid, old, new))
         self.memo = {}
         if "tile" in changes and changes["tile"] != old.tile:
             occupant = self._writable("occupant")
@@ -180,8 +196,11 @@ class State:
         claims = self.claims
         if tile in claims and claims[tile] != faction:
             self.disturbed = True
-            self._writable("claims")[tile] = faction
-            self._tally = None  # the claims dict changed in place
+            tally = self._tally if self._tally is not None and self._tally[0] is claims else None
+            before = claims[tile]
+            claims = self._writable("claims")
+            claims[tile] = faction
+            self._tally = None if tally is None else (claims, _recounted(tally[1], before, faction))
 
     # --- derived facts (N17, N18, N19) -------------------------------------------------------
     def holder(self) -> dict:
@@ -212,20 +231,26 @@ class State:
     def hostile(self, a: str, b: str) -> bool:
         return self.controller(a) != self.controller(b)
 
+    def census(self) -> Census:
+        """Who stands on the board and who bears the Sword, worked out once per pieces container
+        (shared between positions until a piece moves): the end of every turn, Dominion and the
+        bots' evaluation all ask, and the pieces are many."""
+        census = self._census
+        if census is None or census[0] is not self.pieces:
+            census = self._census = (self.pieces, _count(self.pieces))
+        return census[1]
+
     def bearer(self) -> str | None:
-        for pid, piece in self.pieces.items():
-            if piece.sword:
-                return pid
-        return None
+        return self.census().bearer
 
     def on_board(self):
         """(id, piece) for every piece on the board, in canonical (code-point) order."""
         return sorted((pid, p) for pid, p in self.pieces.items() if p.tile is not None)
 
-    def out_seats(self) -> set[int]:
-        """N19: seats with no piece born into any of their factions on the board."""
-        alive = {born(pid) for pid, p in self.pieces.items() if p.tile is not None}
-        return {i for i, fs in enumerate(self.seats) if not alive.intersection(fs)}
+    def out_seats(self) -> frozenset[int]:
+        """N19: seats with no piece born into any of their factions on the board. Do not change
+        the result (it is the census's)."""
+        return self.census().out_seats(self.seats)
 
     def option(self, name: str):
         return self.options[name]
@@ -276,5 +301,76 @@ def blank_state(options: dict, players: int) -> State:
     s._holder = None
     s._ctrl = None
     s._tally = None
+    s._census = None
     s.memo = {}
     return s
+
+
+class Census:
+    """The board's head count, a read-only fact of one pieces container (``State.census``): who
+    stands, who bears the Sword, and the few pieces each turn's start and end look for (frozen,
+    held, turned), so that they need not walk every piece."""
+
+    __slots__ = ("on_board", "standing", "bearer", "frozen", "held", "turned", "_out")
+
+    def __init__(self, on_board: frozenset, standing: Counter, bearer: str | None,
+                 frozen: frozenset, held: frozenset, turned: frozenset):
+        self.on_board = on_board  # ids of the pieces on the board
+        self.standing = standing  # faction born into -> its pieces on the board (none: absent)
+        self.bearer = bearer  # the piece carrying the Sword
+        self.frozen, self.held, self.turned = frozen, held, turned  # ids, whatever their tile
+        self._out = None
+
+    def out_seats(self, seats: tuple) -> frozenset[int]:
+        """N19, for these seats: those with no piece born into any of their factions standing."""
+        out = self._out
+        if out is None or out[0] is not seats:
+            standing = self.standing
+            out = self._out = (seats, frozenset(i for i, fs in enumerate(seats) if not any(f in standing for f in fs)))
+        return out[1]
+
+    def after(self, pid: str, old: Piece, new: Piece) -> Census:
+        """The count once ``pid`` changed from ``old`` to ``new``."""
+        on_board, standing, bearer = self.on_board, self.standing, self.bearer
+        if (old.tile is None) != (new.tile is None):
+            on_board, standing = _toggled(on_board, pid, new.tile is not None), standing.copy()
+            standing[born(pid)] += 1 if new.tile is not None else -1
+            if not standing[born(pid)]:
+                del standing[born(pid)]
+        if new.sword:
+            bearer = pid
+        elif bearer == pid:
+            bearer = None
+        frozen, held, turned = self.frozen, self.held, self.turned
+        if (old.frozen is None) != (new.frozen is None):
+            frozen = _toggled(frozen, pid, new.frozen is not None)
+        if (old.held is None) != (new.held is None):
+            held = _toggled(held, pid, new.held is not None)
+        if old.turned != new.turned:
+            turned = _toggled(turned, pid, new.turned)
+        return Census(on_board, standing, bearer, frozen, held, turned)
+
+
+def _toggled(ids: frozenset, pid: str, present: bool) -> frozenset:
+    return ids | {pid} if present else ids - {pid}
+
+
+def _recounted(counts: Counter, lost: str | None, gained: str | None) -> Counter:
+    """A faction's claim count after one marker changed hands (``None``: no faction)."""
+    counts = counts.copy()
+    if lost is not None:
+        counts[lost] -= 1
+        if not counts[lost]:
+            del counts[lost]
+    if gained is not None:
+        counts[gained] += 1
+    return counts
+
+
+def _count(pieces: dict) -> Census:
+    on_board = frozenset(pid for pid, p in pieces.items() if p.tile is not None)
+    bearer = next((pid for pid, p in pieces.items() if p.sword), None)
+    return Census(on_board, Counter(map(born, on_board)), bearer,
+                  frozenset(pid for pid, p in pieces.items() if p.frozen is not None),
+                  frozenset(pid for pid, p in pieces.items() if p.held is not None),
+                  frozenset(pid for pid, p in pieces.items() if p.turned))

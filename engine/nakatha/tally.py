@@ -3,7 +3,7 @@ faction ended with, and which faction of the winning hand the win is credited to
 
 from __future__ import annotations
 
-from engine.nakatha.state import FACTIONS, State, born
+from engine.nakatha.state import FACTIONS, State
 
 
 def facts(s: State) -> dict:
@@ -28,6 +28,6 @@ def _credit(s: State, seat: int, claims: dict) -> dict:
     if reason == "sword" and bearer is not None and s.pieces[bearer].tile is not None:
         if (serves := s.allegiance(bearer)) in hand:
             return {serves: 1.0}
-    on_board = {born(pid) for pid, p in s.pieces.items() if p.tile is not None}
+    on_board = s.census().standing
     standing = [f for f in hand if f in on_board] or hand
     return {f: 1.0 / len(standing) for f in standing}

@@ -28,8 +28,9 @@ def begin_turn(s: State) -> None:
 
 def next_turned(s: State, after: str) -> str | None:
     """The next turned piece not owned outright, in canonical order (N14)."""
+    pieces = s.pieces
     ids = sorted(
-        pid for pid, p in s.pieces.items() if p.turned and not p.owned and p.tile is not None and pid > after
+        pid for pid in s.census().turned if not pieces[pid].owned and pieces[pid].tile is not None and pid > after
     )
     return ids[0] if ids else None
 
@@ -55,7 +56,7 @@ def reversion_result(s: State, value: int) -> None:
 
 def after_upkeep(s: State) -> None:
     seat = s.active
-    for pid in [pid for pid, p in s.pieces.items() if p.frozen == seat]:
+    for pid in [pid for pid in s.census().frozen if s.pieces[pid].frozen == seat]:
         s.set_piece(pid, frozen=None)  # thaw (N35)
     s.pending = {"kind": "activate", "seat": s.active, "bonus": None}
 
@@ -183,9 +184,8 @@ def end_turn(s: State) -> None:
         return
     maiden = s.pieces[MAIDEN]
     if maiden.tile is not None and s.controller(MAIDEN) == seat:
-        for pid, p in list(s.pieces.items()):
-            if p.held is not None and p.held < s.turn:
-                s.set_piece(pid, held=None)
+        for pid in [pid for pid in s.census().held if s.pieces[pid].held < s.turn]:
+            s.set_piece(pid, held=None)
     bearer = s.bearer()
     if bearer is not None:
         tile = s.pieces[bearer].tile

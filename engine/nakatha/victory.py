@@ -18,7 +18,7 @@ def check_dominion(s: State) -> bool:
     if s.result is not None or s.phase != "play":
         return s.result is not None
     controller = s.controllers()  # once: this runs after every action
-    seats = {controller[pid] for pid, p in s.pieces.items() if p.tile is not None}
+    seats = {controller[pid] for pid in s.census().on_board}
     if len(seats) == 1:
         finish(s, [seats.pop()], "dominion")
         return True
@@ -60,9 +60,8 @@ def check_silence(s: State) -> bool:
 
 def release_holds(s: State) -> None:
     """Everything the Maiden holds returns to its own people (N29)."""
-    for pid, p in list(s.pieces.items()):
-        if p.held is not None:
-            s.set_piece(pid, held=None)
+    for pid in s.census().held:  # a frozenset, which the releases replace but never change
+        s.set_piece(pid, held=None)
 
 
 def revert(s: State, pid: str) -> None:
@@ -85,6 +84,5 @@ def thaw_for_out_seats(s: State) -> None:
     out = s.out_seats()
     if not out:
         return
-    for pid, p in list(s.pieces.items()):
-        if p.frozen is not None and p.frozen in out:
-            s.set_piece(pid, frozen=None)
+    for pid in [pid for pid in s.census().frozen if s.pieces[pid].frozen in out]:
+        s.set_piece(pid, frozen=None)

@@ -7,10 +7,7 @@ is not judged: before it is found nobody knows where it lies.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.bots.heuristics import shares
-from engine.nakatha.state import born
 
 # A Nakatha game is ~800 actions of ~0.2 ms each; a few random steps then this evaluation tell
 # the search more per second than long random walks.
@@ -33,14 +30,16 @@ def evaluate_state(state, seats: int) -> list[float]:
     """``evaluate`` read from the engine state (``engine.nakatha.state.State``) without its document."""
     majority = state.options.get("board_majority", 30) or 30
     claims = state.faction_claims()  # counted once per claims container, shared between positions
-    # the faction each piece was born into, as the document files it
-    standing = Counter(map(born, [pid for pid, piece in state.pieces.items() if piece.tile]))
+    standing = state.census().standing  # pieces on the board by the faction they were born into
     return _judge(state.seats[:seats], claims, standing, majority)
 
 
 def _judge(hands, claims: dict, standing: dict, majority: int) -> list[float]:
     scores = []
-    for factions in hands:
-        best = max((claims.get(f, 0) for f in factions), default=0)
-        scores.append(3.0 * best / majority + 0.05 * sum(standing.get(f, 0) for f in factions))
+    for factions in hands:  # loops, not generators: this runs for every action a bot tries
+        best = pieces = 0
+        for f in factions:
+            best = max(best, claims.get(f, 0))
+            pieces += standing.get(f, 0)
+        scores.append(3.0 * best / majority + 0.05 * pieces)
     return shares(scores, 0.5)

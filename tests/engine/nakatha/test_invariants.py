@@ -1,5 +1,7 @@
 """Random play for every player count keeps the rules' invariants and ends (rulings N12, N24, N33, N47, N51)."""
 
+from collections import Counter
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -7,7 +9,7 @@ from engine.nakatha.actions import Stance, callup_error, callup_options, remove_
 from engine.nakatha.board import DIVINE, GREY, NEIGHBOUR_SETS, NEIGHBOURS, SEGMENT_OF
 from engine.nakatha.moves import move_destinations
 from engine.nakatha.rest import moved_occupant
-from engine.nakatha.state import FACTIONS
+from engine.nakatha.state import FACTIONS, _count
 from engine.nakatha.turn import activatable
 from tests.engine.strategies import choices
 
@@ -91,3 +93,27 @@ def test_n51_the_fast_option_lists_agree_with_the_rule_checks_that_explain_refus
                     assert callup_options(stance) == [
                         f"callup {t}" for t in tiles if callup_error(stance, t) is None
                     ]
+
+
+def assert_counted_afresh(state) -> None:
+    """The counts a position carries along (its census and claim tally, updated piece by piece
+    and shared between positions, N47's caches) equal a count of the position itself."""
+    census, fresh = state.census(), _count(state.pieces)
+    for field in ("on_board", "standing", "bearer", "frozen", "held", "turned"):
+        assert getattr(census, field) == getattr(fresh, field), field
+    assert state.out_seats() == {i for i, fs in enumerate(state.seats) if not any(fresh.standing[f] for f in fs)}
+    claimed = Counter(f for f in state.claims.values() if f is not None)
+    assert state.faction_claims() == claimed
+
+
+@settings(max_examples=4, deadline=None)
+@given(players=st.integers(2, 6), opts=options, picks=choices)
+def test_the_carried_counts_equal_a_fresh_count_along_a_game_and_across_its_branches(players, opts, picks):
+    """Along a game (each position edited from the last) and across every action tried from one
+    position (the bots' pattern: siblings share their parent's counts)."""
+    for count, state in enumerate(random_game(players, opts, picks)):
+        assert_counted_afresh(state)
+        if count % 25 == 0 and G.actor(state) is not None:
+            for action in G.legal_actions(state):
+                assert_counted_afresh(G.apply(state, action))
+            assert_counted_afresh(state)  # the parent unchanged by its children
