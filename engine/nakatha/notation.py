@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.core import NotationError
 from engine.nakatha.board import SEGMENT_LETTERS, is_tile
@@ -74,6 +75,7 @@ def parse(text: str) -> str:
     return line
 
 
+@lru_cache(maxsize=1 << 14)  # a bot tries the same few thousand lines all game
 def split_activation(line: str) -> tuple[str, str | None, str | None, str | None]:
     """(piece, from, to, action) of a canonical activation."""
     m = _ACTIVATION.fullmatch(line)
