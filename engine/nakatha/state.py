@@ -232,12 +232,12 @@ class State:
         return self.controller(a) != self.controller(b)
 
     def census(self) -> Census:
-        """Who stands on the board and who bears the Sword, worked out once per pieces container
-        (shared between positions until a piece moves): the end of every turn, Dominion and the
-        bots' evaluation all ask, and the pieces are many."""
+        """The board's census (``Census``), counted once per pieces container and then carried from
+        position to position, each edit of a piece updating it: the end of every turn, Dominion
+        and the bots' evaluation all ask, and the pieces are many. Do not change what it holds."""
         census = self._census
         if census is None or census[0] is not self.pieces:
-            census = self._census = (self.pieces, _count(self.pieces))
+            census = self._census = (self.pieces, census_of(self.pieces))
         return census[1]
 
     def bearer(self) -> str | None:
@@ -248,8 +248,7 @@ class State:
         return sorted((pid, p) for pid, p in self.pieces.items() if p.tile is not None)
 
     def out_seats(self) -> frozenset[int]:
-        """N19: seats with no piece born into any of their factions on the board. Do not change
-        the result (it is the census's)."""
+        """N19: seats with no piece born into any of their factions on the board."""
         return self.census().out_seats(self.seats)
 
     def option(self, name: str):
@@ -367,7 +366,8 @@ def _recounted(counts: Counter, lost: str | None, gained: str | None) -> Counter
     return counts
 
 
-def _count(pieces: dict) -> Census:
+def census_of(pieces: dict) -> Census:
+    """The census of ``pieces``, counted afresh."""
     on_board = frozenset(pid for pid, p in pieces.items() if p.tile is not None)
     bearer = next((pid for pid, p in pieces.items() if p.sword), None)
     return Census(on_board, Counter(map(born, on_board)), bearer,

@@ -9,7 +9,7 @@ from engine.nakatha.actions import Stance, callup_error, callup_options, remove_
 from engine.nakatha.board import DIVINE, GREY, NEIGHBOUR_SETS, NEIGHBOURS, SEGMENT_OF
 from engine.nakatha.moves import move_destinations
 from engine.nakatha.rest import moved_occupant
-from engine.nakatha.state import FACTIONS, _count
+from engine.nakatha.state import FACTIONS, census_of
 from engine.nakatha.turn import activatable
 from tests.engine.strategies import choices
 
@@ -98,7 +98,7 @@ def test_n51_the_fast_option_lists_agree_with_the_rule_checks_that_explain_refus
 def assert_counted_afresh(state) -> None:
     """The counts a position carries along (its census and claim tally, updated piece by piece
     and shared between positions, N47's caches) equal a count of the position itself."""
-    census, fresh = state.census(), _count(state.pieces)
+    census, fresh = state.census(), census_of(state.pieces)
     for field in ("on_board", "standing", "bearer", "frozen", "held", "turned"):
         assert getattr(census, field) == getattr(fresh, field), field
     assert state.out_seats() == {i for i, fs in enumerate(state.seats) if not any(fresh.standing[f] for f in fs)}
