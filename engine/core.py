@@ -218,6 +218,12 @@ class Game:
         """Whether this CHANCE outcome is withheld from every seat until the game ends."""
         return False
 
+    def chance_class(self, state: State, outcome: Action):
+        """A key shared by the outcomes of this CHANCE node after which the game goes on alike
+        (a die rolled against a number needed: every failing face leads to the same position).
+        A bot that averages over the outcomes judges one of each class. Default: each its own."""
+        return outcome
+
     # --- for searches ----------------------------------------------------------------------
     def sample_action(self, state: State, rng) -> Action:
         """One legal action drawn with ``rng``, as a random playout takes it.

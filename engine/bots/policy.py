@@ -54,12 +54,13 @@ class PolicyBot:
         state = rebuild(game, view, None, rng)
         seat = game.actor(state)
         after = [game.apply(state, action) for action in legal]
+        judged = [{} for _ in legal]  # each position's judgements, kept for the second look
         # First every action over one sampled roll (an attack that lands there makes the list),
         # then the short list judged again: over the whole roll, and a ply deeper in the turn.
-        worths = [self.worth(game, s, seats, seat, rng, counted=False) for s in after]
+        worths = [self.worth(game, s, seats, seat, rng, False, j) for s, j in zip(after, judged)]
         ranked = sorted(range(len(legal)), key=lambda i: -worths[i])[: max(1, self.short_list)]
         for i in ranked:
-            worths[i] = self.worth(game, after[i], seats, seat, rng)
+            worths[i] = self.worth(game, after[i], seats, seat, rng, True, judged[i])
             if self.short_list and game.actor(after[i]) == seat:
                 worths[i] = max(worths[i], self.follow_up(game, after[i], seats, seat, rng))
         for i in set(range(len(legal))) - set(ranked):
@@ -72,19 +73,44 @@ class PolicyBot:
         actions = heuristics.search_actions(game, game.legal_actions(state))
         return max(self.worth(game, game.apply(state, a), seats, seat, rng, counted=False) for a in actions)
 
-    def worth(self, game, state, seats: int, seat: int, rng, counted: bool = True) -> float:
+    def worth(self, game, state, seats: int, seat: int, rng, counted: bool = True,
+              judged: dict | None = None) -> float:
         """``seat``'s share after an action: exact if it ended the game; before a small roll, the
         mean over its outcomes (one sampled outcome unless ``counted``); before a wide draw (a
         shuffle, the Sword's ninety tiles), the position as it stands, as ``greedy`` judges it:
-        one sampled shuffle would only add noise to the ranking."""
+        one sampled shuffle would only add noise to the ranking. ``judged`` keeps what was judged
+        of this position, by class of outcome, so that a second look judges nothing twice."""
+        judged = {} if judged is None else judged
         if game.actor(state) == CHANCE:
             outcomes = _countable(game, state, self.outcomes_counted)
             if outcomes is not None and counted:
-                return sum(heuristics.policy_values(game, game.apply(state, o), seats)[seat]
-                           for o in outcomes) / len(outcomes)
+                return _mean_worth(game, state, outcomes, seats, seat, judged)
             if outcomes is not None:
-                state = game.apply(state, sample_chance(game, state, rng))
-        return heuristics.policy_values(game, state, seats)[seat]
+                outcome = sample_chance(game, state, rng)
+                return _judge(game, state, outcome, seats, seat, judged)
+        if _AS_IT_STANDS not in judged:
+            judged[_AS_IT_STANDS] = heuristics.policy_values(game, state, seats)[seat]
+        return judged[_AS_IT_STANDS]
+
+
+#: The key of a position judged as it stands (not after one of its CHANCE outcomes).
+_AS_IT_STANDS = object()
+
+
+def _judge(game, state, outcome, seats: int, seat: int, judged: dict) -> float:
+    """``seat``'s share after ``outcome``, judged once for its class (``chance_class``)."""
+    key = game.chance_class(state, outcome)
+    if key not in judged:
+        judged[key] = heuristics.policy_values(game, game.apply(state, outcome), seats)[seat]
+    return judged[key]
+
+
+def _mean_worth(game, state, outcomes: list, seats: int, seat: int, judged: dict) -> float:
+    """The mean of ``seat``'s share over equally likely outcomes, summed in their order."""
+    total = 0
+    for outcome in outcomes:
+        total += _judge(game, state, outcome, seats, seat, judged)
+    return total / len(outcomes)
 
 
 def _countable(game, state, most: int):

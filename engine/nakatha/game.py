@@ -107,6 +107,13 @@ class Nakatha(Game):
     def chance_shuffle(self, state: State):
         return None  # N10: deal, sword and roll each pick one outcome from a list
 
+    def chance_class(self, state: State, outcome):
+        """Every Nakatha roll is a d6 against the number it needs (N45): only hit or miss counts."""
+        pending = state.pending
+        if pending["kind"] != "roll":
+            return outcome
+        return int(outcome.partition(" ")[2]) >= pending["need"]
+
     def is_secret(self, state: State, action) -> bool:
         """N10, N50: the Sword's placement is withheld from every seat until the game ends."""
         return isinstance(action, str) and notation.normalize(action).startswith("sword ")

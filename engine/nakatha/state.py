@@ -332,10 +332,9 @@ class Census:
         """The count once ``pid`` changed from ``old`` to ``new``."""
         on_board, standing, bearer = self.on_board, self.standing, self.bearer
         if (old.tile is None) != (new.tile is None):
-            on_board, standing = _toggled(on_board, pid, new.tile is not None), standing.copy()
-            standing[born(pid)] += 1 if new.tile is not None else -1
-            if not standing[born(pid)]:
-                del standing[born(pid)]
+            arrived = new.tile is not None
+            on_board = _toggled(on_board, pid, arrived)
+            standing = _recounted(standing, None if arrived else born(pid), born(pid) if arrived else None)
         if new.sword:
             bearer = pid
         elif bearer == pid:
@@ -355,7 +354,7 @@ def _toggled(ids: frozenset, pid: str, present: bool) -> frozenset:
 
 
 def _recounted(counts: Counter, lost: str | None, gained: str | None) -> Counter:
-    """A faction's claim count after one marker changed hands (``None``: no faction)."""
+    """A faction's count after one marker or piece changed hands (``None``: no faction)."""
     counts = counts.copy()
     if lost is not None:
         counts[lost] -= 1

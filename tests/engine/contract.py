@@ -177,14 +177,17 @@ def applied(game, state, action, counts: Counts):
 
 
 def check_chance(game, players, state, legal, chosen, rng, counts: Counts) -> None:
-    """Every outcome of this CHANCE node is valid (a shuffle's in notation too); a secret one
-    changes no view."""
+    """Every outcome of this CHANCE node is valid (a shuffle's in notation too); outcomes of one
+    ``chance_class`` lead to the same position; a secret one changes no view."""
     counts.chance += 1
     shuffle = game.chance_shuffle(state)
     if shuffle is None:
         assert legal, "a CHANCE node with neither outcomes nor a shuffle"
+        alike: dict = {}  # one position for each class of outcomes said to play alike
         for outcome in legal:
-            applied(game, state, outcome, counts)
+            doc = game.to_json(applied(game, state, outcome, counts))
+            first = alike.setdefault(game.chance_class(state, outcome), doc)
+            assert doc == first, f"{game.format(outcome)!r} is in a class whose outcomes differ"
         alternatives = [a for a in legal if a != chosen and game.is_secret(state, a)]
     else:
         items = list(shuffle.items)

@@ -53,6 +53,36 @@ def test_an_action_before_a_roll_is_worth_the_mean_over_the_roll():
     assert bot.worth(game, state, 2, seat, random.Random(1)) == pytest.approx(mean)
 
 
+class _EveryFaceApart(type(engine.get_game("nakatha"))):
+    """Nakatha with no outcomes grouped: every face of a roll judged on its own."""
+
+    def chance_class(self, state, outcome):
+        return outcome
+
+
+def test_judging_one_face_per_hit_or_miss_chooses_as_judging_every_face(monkeypatch):
+    """N45: a roll only hits or misses, so the policy judges two positions, not six, and chooses
+    the same action with the same rng; the count of positions judged shows the saving."""
+    game, apart, bot = engine.get_game("nakatha"), _EveryFaceApart(), PolicyBot()
+    judged = []
+    real = heuristics.policy_values
+    monkeypatch.setattr(heuristics, "policy_values", lambda *a: judged.append(1) or real(*a))
+    counts = {"grouped": 0, "apart": 0}
+    for players in (2, 3):
+        for depth in (30, 90, 200):
+            state = reached(game, depth, seed=players, players=players)
+            if state is None:
+                continue
+            choices = {}
+            for name, rules in (("grouped", game), ("apart", apart)):
+                before = len(judged)
+                view, legal = rules.view(state, rules.actor(state)), rules.legal_actions(state)
+                choices[name] = bot.choose(rules, view, legal, random.Random(depth))
+                counts[name] += len(judged) - before
+            assert choices["grouped"] == choices["apart"], (players, depth)
+    assert 0 < counts["grouped"] < counts["apart"], counts
+
+
 def test_policy_walks_toward_the_rival_temple_and_in():
     game, bot, rng = engine.get_game("paso"), PolicyBot(), random.Random(1)
     state = paso_illumination_in_two()
