@@ -332,9 +332,9 @@ class Census:
         """The count once ``pid`` changed from ``old`` to ``new``."""
         on_board, standing, bearer = self.on_board, self.standing, self.bearer
         if (old.tile is None) != (new.tile is None):
-            arrived = new.tile is not None
+            arrived, faction = new.tile is not None, born(pid)
             on_board = _toggled(on_board, pid, arrived)
-            standing = _recounted(standing, None if arrived else born(pid), born(pid) if arrived else None)
+            standing = _recounted(standing, *((None, faction) if arrived else (faction, None)))
         if new.sword:
             bearer = pid
         elif bearer == pid:
