@@ -57,10 +57,11 @@ class PolicyBot:
         judged = [{} for _ in legal]  # each position's judgements, kept for the second look
         # First every action over one sampled roll (an attack that lands there makes the list),
         # then the short list judged again: over the whole roll, and a ply deeper in the turn.
-        worths = [self.worth(game, s, seats, seat, rng, False, j) for s, j in zip(after, judged)]
+        worths = [self.worth(game, s, seats, seat, rng, counted=False, judged=j)
+                  for s, j in zip(after, judged)]
         ranked = sorted(range(len(legal)), key=lambda i: -worths[i])[: max(1, self.short_list)]
         for i in ranked:
-            worths[i] = self.worth(game, after[i], seats, seat, rng, True, judged[i])
+            worths[i] = self.worth(game, after[i], seats, seat, rng, judged=judged[i])
             if self.short_list and game.actor(after[i]) == seat:
                 worths[i] = max(worths[i], self.follow_up(game, after[i], seats, seat, rng))
         for i in set(range(len(legal))) - set(ranked):
