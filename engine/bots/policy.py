@@ -62,7 +62,7 @@ class PolicyBot:
         ranked = sorted(range(len(legal)), key=lambda i: -worths[i])[: max(1, self.short_list)]
         for i in ranked:
             worths[i] = self.worth(game, after[i], seats, seat, rng, judged=judged[i])
-            if self.short_list and game.actor(after[i]) == seat:
+            if self.short_list and _same_turn(game, state, after[i], seat):
                 worths[i] = max(worths[i], self.follow_up(game, after[i], seats, seat, rng))
         for i in set(range(len(legal))) - set(ranked):
             worths[i] = min(worths[i], worths[ranked[-1]])  # one lucky roll does not outrank them
@@ -92,6 +92,14 @@ class PolicyBot:
         if _AS_IT_STANDS not in judged:
             judged[_AS_IT_STANDS] = heuristics.policy_values(game, state, seats)[seat]
         return judged[_AS_IT_STANDS]
+
+
+def _same_turn(game, state, after, seat: int) -> bool:
+    """Whether ``seat`` acts again in the turn it acts in now. Acting next is not enough: a
+    Nakatha Fae Ambush is played in a rival's turn (N36), and when that turn ends at once the
+    ambusher's next action begins a turn of its own, whose follow-ups would only repeat the
+    search one turn early."""
+    return game.actor(after) == seat and game.turns_played(after) == game.turns_played(state)
 
 
 #: The key of a position judged as it stands (not after one of its CHANCE outcomes).

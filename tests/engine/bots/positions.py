@@ -63,3 +63,28 @@ def paso_illumination_in_two():
         "turn_state": {"character": None, "start": None, "basic": []},
         "last_end": {"south": None, "north": None}, "quiet_turns": 0, "outcome": None,
     })
+
+
+def nakatha_ambush_before_own_turn(seed: int = 0):
+    """A two-player Nakatha position in which the seat asked for a Fae Ambush (N36) is not the
+    active seat, and some ambush ends the active seat's turn, so that the ambusher acts next in
+    a turn of its own. Found by seeded random play, with the Long Silence on."""
+    game = engine.get_game("nakatha")
+    rng = random.Random(f"ambush:{seed}")
+    state = game.setup(2, game.check_options(2, {"long_silence": True}))
+    while (actor := game.actor(state)) is not None:
+        if actor == CHANCE:
+            state = game.apply(state, sample_chance(game, state, rng))
+            continue
+        legal = game.legal_actions(state)
+        if (state.pending or {}).get("kind") == "ambush" and actor != state.active:
+            ambushes = [a for a in legal if a != "pass"]
+            if any(_acts_next_in_a_new_turn(game, state, a) for a in ambushes):
+                return state
+        state = game.apply(state, rng.choice(legal))
+    return None
+
+
+def _acts_next_in_a_new_turn(game, state, action) -> bool:
+    after = game.apply(state, action)
+    return game.actor(after) == game.actor(state) and game.turns_played(after) > game.turns_played(state)

@@ -12,7 +12,12 @@ from engine.bots.heuristics import nakatha as nakatha_heuristics
 from engine.bots.heuristics import paso as paso_heuristics
 from engine.core import CHANCE
 from engine.sim import build_spec, simulate
-from tests.engine.bots.positions import paso_illumination_in_two, reached, seat_positions
+from tests.engine.bots.positions import (
+    nakatha_ambush_before_own_turn,
+    paso_illumination_in_two,
+    reached,
+    seat_positions,
+)
 
 
 def test_nakatha_reads_the_same_worth_from_the_state_as_from_its_document():
@@ -89,6 +94,29 @@ def test_policy_walks_toward_the_rival_temple_and_in():
     while game.actor(state) == 0:
         state = game.apply(state, bot.choose(game, game.view(state, 0), game.legal_actions(state), rng))
     assert game.outcome(state) == {"winners": ["south"], "reason": "illumination", "scores": None}
+
+
+def test_the_second_ply_stays_in_the_turn_it_began_in(monkeypatch):
+    """A Fae Ambush is played in the rival's turn (N36); when it ends that turn, the ambusher acts
+    next, but in a turn of its own (N16), and the second ply must not follow it there: that is the
+    search run one turn early, and what made Ambush-and-pull loops cost minutes."""
+    game, bot = engine.get_game("nakatha"), PolicyBot()
+    followed = []
+    real_follow_up = PolicyBot.follow_up
+    monkeypatch.setattr(PolicyBot, "follow_up",
+                        lambda self, g, state, *rest: followed.append(g.turns_played(state))
+                        or real_follow_up(self, g, state, *rest))
+    for seed in (0, 2, 3):  # seed 1's random game ends before such a window
+        state = nakatha_ambush_before_own_turn(seed)
+        assert state is not None and state.pending["kind"] == "ambush"
+        seat = game.actor(state)
+        bot.choose(game, game.view(state, seat), game.legal_actions(state), random.Random(seed))
+        assert all(turn == game.turns_played(state) for turn in followed), (seed, followed)
+    # The same bot still looks a ply deeper within a Paso turn of several actions (P8).
+    paso = engine.get_game("paso")
+    state = paso_illumination_in_two()
+    bot.choose(paso, paso.view(state, 0), paso.legal_actions(state), random.Random(1))
+    assert followed and all(turn == paso.turns_played(state) for turn in followed)
 
 
 def test_a_paso_brahmin_with_no_road_yet_is_drawn_to_build_one():
