@@ -109,12 +109,14 @@ def test_the_second_ply_stays_in_the_turn_it_began_in(monkeypatch):
     for seed in (0, 2, 3):  # seed 1's random game ends before such a window
         state = nakatha_ambush_before_own_turn(seed)
         assert state is not None and state.pending["kind"] == "ambush"
+        followed.clear()  # each position's follow-ups checked against its own turn
         seat = game.actor(state)
         bot.choose(game, game.view(state, seat), game.legal_actions(state), random.Random(seed))
         assert all(turn == game.turns_played(state) for turn in followed), (seed, followed)
     # The same bot still looks a ply deeper within a Paso turn of several actions (P8).
     paso = engine.get_game("paso")
     state = paso_illumination_in_two()
+    followed.clear()  # so that only Paso's follow-ups can make the list non-empty
     bot.choose(paso, paso.view(state, 0), paso.legal_actions(state), random.Random(1))
     assert followed and all(turn == paso.turns_played(state) for turn in followed)
 
